@@ -1,0 +1,3 @@
+"""Benchmarks: ``python -m benchmarks`` prints ``name: value unit`` lines."""
+
+Figure = tuple[str, float, str]

@@ -1,0 +1,122 @@
+"""Sides, piece kinds and pieces: the vocabulary every other module shares."""
+
+from __future__ import annotations
+
+from dataclasses import dataclass
+from enum import Enum, IntEnum
+
+
+class Color(IntEnum):
+    """A side. Red moves first (S-1); ``~`` is not used, call :meth:`other`."""
+
+    RED = 0
+    BLACK = 1
+
+    def other(self) -> Color:
+        return Color.BLACK if self is Color.RED else Color.RED
+
+    @property
+    def letter(self) -> str:
+        """FEN side letter: ``w`` for Red (xqbase convention), ``b`` for Black."""
+        return "w" if self is Color.RED else "b"
+
+
+class Kind(Enum):
+    """A kind of piece, valued by its FEN letter (xqbase: K A B N R C P)."""
+
+    KING = "k"
+    ADVISOR = "a"
+    ELEPHANT = "b"
+    HORSE = "n"
+    CHARIOT = "r"
+    CANNON = "c"
+    PAWN = "p"
+    QUEEN = "q"
+
+    @property
+    def wxf(self) -> str:
+        """The WXF letter, which differs from FEN for elephant and horse."""
+        return _WXF[self]
+
+
+_WXF = {
+    Kind.KING: "K",
+    Kind.ADVISOR: "A",
+    Kind.ELEPHANT: "E",
+    Kind.HORSE: "H",
+    Kind.CHARIOT: "R",
+    Kind.CANNON: "C",
+    Kind.PAWN: "P",
+    Kind.QUEEN: "Q",
+}
+
+# FEN letters other programs write for the same kinds.
+FEN_ALIASES = {"e": Kind.ELEPHANT, "h": Kind.HORSE}
+
+STANDARD_KINDS = (
+    Kind.KING,
+    Kind.ADVISOR,
+    Kind.ELEPHANT,
+    Kind.HORSE,
+    Kind.CHARIOT,
+    Kind.CANNON,
+    Kind.PAWN,
+)
+
+
+@dataclass(frozen=True, slots=True)
+class Piece:
+    """A face-up piece. Hidden pieces are a matter of views, not of this type."""
+
+    color: Color
+    kind: Kind
+
+    @property
+    def symbol(self) -> str:
+        """FEN letter: upper case for Red."""
+        letter = self.kind.value
+        return letter.upper() if self.color is Color.RED else letter
+
+    @classmethod
+    def from_symbol(cls, symbol: str) -> Piece:
+        """Parse a FEN letter (``e``/``h`` accepted for elephant/horse).
+
+        :raises ValueError: for any other character.
+        """
+        lower = symbol.lower()
+        kind = FEN_ALIASES.get(lower)
+        if kind is None:
+            try:
+                kind = Kind(lower)
+            except ValueError:
+                raise ValueError(f"not a piece letter: {symbol!r}") from None
+        return cls(Color.RED if symbol.isupper() else Color.BLACK, kind)
+
+
+# Chinese names: (Red, Black) glyphs in traditional and simplified script.
+TRADITIONAL_NAMES = {
+    Kind.KING: ("帥", "將"),
+    Kind.ADVISOR: ("仕", "士"),
+    Kind.ELEPHANT: ("相", "象"),
+    Kind.HORSE: ("傌", "馬"),
+    Kind.CHARIOT: ("俥", "車"),
+    Kind.CANNON: ("炮", "砲"),
+    Kind.PAWN: ("兵", "卒"),
+    Kind.QUEEN: ("后", "后"),
+}
+SIMPLIFIED_NAMES = {
+    Kind.KING: ("帅", "将"),
+    Kind.ADVISOR: ("仕", "士"),
+    Kind.ELEPHANT: ("相", "象"),
+    Kind.HORSE: ("马", "马"),
+    Kind.CHARIOT: ("车", "车"),
+    Kind.CANNON: ("炮", "炮"),
+    Kind.PAWN: ("兵", "卒"),
+    Kind.QUEEN: ("后", "后"),
+}
+
+
+def chinese_name(piece: Piece, *, traditional: bool = False) -> str:
+    """The glyph players expect on the disc for this piece."""
+    table = TRADITIONAL_NAMES if traditional else SIMPLIFIED_NAMES
+    return table[piece.kind][piece.color]

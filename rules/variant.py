@@ -1,0 +1,144 @@
+"""The one small interface every variant implements, and the variant registry.
+
+A game is a python-chess-like object: ``start`` it from options and a seed,
+ask for ``legal_actions``, ``push`` actions, read the ``outcome``, and take the
+``view`` of one viewer. Undo is replay: build the game again from its log
+minus the tail (``replay``), which is also how storage rebuilds games.
+"""
+
+from __future__ import annotations
+
+from abc import ABC, abstractmethod
+from collections.abc import Iterable, Mapping
+from dataclasses import dataclass, field
+from typing import ClassVar, Self
+
+from .actions import Action
+from .errors import UnknownVariant
+from .outcome import Outcome
+from .pieces import Color
+from .view import View
+
+
+@dataclass(frozen=True, slots=True)
+class Event:
+    """Something that happened on a push, for announcements.
+
+    ``audience`` is ``None`` when everyone may know it, else the only side
+    that may. ``code`` keys a localised message; ``params`` fill it.
+    """
+
+    code: str
+    params: Mapping[str, str] = field(default_factory=dict)
+    audience: Color | None = None
+
+
+class Game(ABC):
+    """One game of one variant.
+
+    Class attributes describe the variant; ``options`` are the public choices
+    made at the challenge (handicap, rule options), ``seed`` the secret that
+    drives any shuffle, so ``start(options, seed)`` plus the action log always
+    rebuilds the same game.
+    """
+
+    name: ClassVar[str]
+    aliases: ClassVar[tuple[str, ...]] = ()
+    title_en: ClassVar[str]
+    title_zh: ClassVar[str]
+    hidden_information: ClassVar[bool] = False
+
+    def __init__(self, options: Mapping[str, str], seed: int) -> None:
+        self.options = dict(options)
+        self.seed = seed
+        self.actions: list[Action] = []
+
+    @classmethod
+    def start(cls, options: Mapping[str, str] | None = None, seed: int = 0) -> Self:
+        """A new game; raises ``ValueError`` on options the variant rejects."""
+        return cls(options or {}, seed)
+
+    @classmethod
+    def replay(
+        cls, actions: Iterable[Action], options: Mapping[str, str] | None = None, seed: int = 0
+    ) -> Self:
+        game = cls.start(options, seed)
+        for action in actions:
+            game.push(action)
+        return game
+
+    @property
+    @abstractmethod
+    def turn(self) -> Color:
+        """The side whose turn it is."""
+
+    @property
+    def ply(self) -> int:
+        return len(self.actions)
+
+    @abstractmethod
+    def legal_actions(self, side: Color | None = None) -> list[Action]:
+        """Legal actions of ``side`` (default: the side to move); empty when not its turn."""
+
+    @abstractmethod
+    def push(self, action: Action) -> list[Event]:
+        """Apply a legal action and append it to ``actions``.
+
+        :raises IllegalAction: when the action is not legal now (nothing changes).
+        :raises GameOver: when the game has ended.
+        """
+
+    @abstractmethod
+    def outcome(self) -> Outcome | None:
+        """The result decided by the rules, or ``None`` while the game goes on."""
+
+    @abstractmethod
+    def view(self, viewer: Color | None) -> View:
+        """What ``viewer`` (Red, Black, or ``None`` for the public) may know."""
+
+    @abstractmethod
+    def parse(self, text: str) -> Action:
+        """A legal action from user text in any notation the variant accepts.
+
+        :raises InvalidNotation, AmbiguousMove, IllegalAction: with a message
+            that names the input and reveals nothing secret.
+        """
+
+    @abstractmethod
+    def notate(self, action: Action, style: str = "iccs") -> str:
+        """A legal action of the current position in ``style`` (iccs, wxf, chinese).
+
+        Uses only public knowledge, so the text may be shown to anyone.
+        """
+
+    def moves_by_side(self, color: Color) -> int:
+        """How many actions ``color`` has made (S-9 counts these)."""
+        first = 0 if color is Color.RED else 1
+        return len(self.actions[first::2])
+
+
+_REGISTRY: dict[str, type[Game]] = {}
+
+
+def register(cls: type[Game]) -> type[Game]:
+    """Class decorator adding a variant to the registry under its name and aliases."""
+    for key in (cls.name, *cls.aliases):
+        _REGISTRY[key.lower()] = cls
+    return cls
+
+
+def variants() -> list[type[Game]]:
+    """Every registered variant, once each, in registration order."""
+    return list(dict.fromkeys(_REGISTRY.values()))
+
+
+def find_variant(name: str) -> type[Game]:
+    """The variant called ``name`` (or one of its aliases), case-insensitively.
+
+    :raises UnknownVariant: naming the input and the known variants.
+    """
+    try:
+        return _REGISTRY[name.strip().lower()]
+    except KeyError:
+        known = ", ".join(v.name for v in variants())
+        raise UnknownVariant(f"unknown variant {name!r}; known: {known}", name=name) from None
