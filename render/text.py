@@ -1,0 +1,119 @@
+"""Every fixed word and glyph the renderer draws, in one place.
+
+The font subset is cut from this module (``scripts/subset_font.py`` reads
+:data:`BOARD_GLYPHS` and :data:`PANEL_GLYPHS`), so a word added here is a word
+the shipped fonts can draw once the script is run again.
+"""
+
+from __future__ import annotations
+
+from rules.outcome import Outcome, Reason
+from rules.pieces import SIMPLIFIED_NAMES, TRADITIONAL_NAMES, Color, Kind
+
+# File numbers: Red's edge counts files right-to-left from Red's view in
+# Chinese numerals (file i is 一); Black's edge counts right-to-left from
+# Black's view in Arabic numerals (file a is 1).
+RED_FILE_NUMERALS = "九八七六五四三二一"
+BLACK_FILE_NUMERALS = "123456789"
+
+RIVER = {False: ("楚河", "汉界"), True: ("楚河", "漢界")}
+
+# Tuibei tiles (T-1): a mahjong suit stands for each kind of piece.
+TILE_NAMES = {
+    False: {
+        Kind.CHARIOT: "箭",
+        Kind.HORSE: "索",
+        Kind.CANNON: "筒",
+        Kind.KING: "风",
+        Kind.ADVISOR: "花",
+        Kind.ELEPHANT: "百搭",
+        Kind.PAWN: "万",
+        Kind.QUEEN: "后",
+    },
+}
+TILE_NAMES[True] = {**TILE_NAMES[False], Kind.KING: "風", Kind.PAWN: "萬"}
+
+# Secret backs of the third-generation variant (F rulings) and the kinds a
+# back may name, so badges never need a glyph outside the subset.
+BACK_LABELS = "车马炮象士将帅臣驼骡助辅妃骉抛石車馬砲將帥"
+
+REASONS = {
+    Reason.CHECKMATE: ("将死", "checkmate"),
+    Reason.STALEMATE: ("困毙", "stalemate"),
+    Reason.KING_CAPTURED: ("吃将", "king captured"),
+    Reason.QUEEN_CAPTURED: ("吃后", "queen captured"),
+    Reason.PERPETUAL_CHECK: ("长将", "perpetual check"),
+    Reason.PERPETUAL_CHASE: ("长捉", "perpetual chase"),
+    Reason.REPETITION: ("重复局面", "repetition"),
+    Reason.NO_CAPTURE: ("限着", "no-capture rule"),
+    Reason.INSUFFICIENT_MATERIAL: ("子力不足", "insufficient material"),
+    Reason.DOUBLE_PASS: ("双方停着", "double pass"),
+    Reason.FOUL: ("犯规", "foul"),
+    Reason.RESIGNATION: ("认输", "resignation"),
+    Reason.TIMEOUT: ("超时", "timeout"),
+    Reason.DRAW_AGREED: ("议和", "draw agreed"),
+    Reason.ABORTED: ("中止", "aborted"),
+}
+
+SIDE_NAMES = {
+    "zh": ("红方", "黑方"),
+    "en": ("Red", "Black"),
+}
+
+# Character-level simplified -> traditional map for the few words above; a
+# whole converter would be overkill for a fixed vocabulary.
+_TRADITIONAL = str.maketrans("将毙长复着双认输时议规红", "將斃長複著雙認輸時議規紅")
+
+
+def _zh(text: str, traditional: bool) -> str:
+    return text.translate(_TRADITIONAL) if traditional else text
+
+
+def side_name(color: Color, lang: str, traditional: bool) -> str:
+    """The default label of a side when no player name is given."""
+    if lang == "en":
+        return SIDE_NAMES["en"][color]
+    return _zh(SIDE_NAMES["zh"][color], traditional)
+
+
+def outcome_text(outcome: Outcome, lang: str, traditional: bool) -> str:
+    """The result banner, e.g. ``1-0 · 将死``."""
+    zh, en = REASONS[outcome.reason]
+    words = en if lang == "en" else _zh(zh, traditional)
+    return f"{outcome.result} · {words}"
+
+
+def ply_text(ply: int, lang: str) -> str:
+    """Which half-move the image shows (also keeps replay frames distinct)."""
+    return f"ply {ply}" if lang == "en" else f"第 {ply} 手"
+
+
+def tile_name(kind: Kind, traditional: bool) -> str:
+    return TILE_NAMES[traditional][kind]
+
+
+def _all_piece_names() -> str:
+    return "".join(a + b for table in (SIMPLIFIED_NAMES, TRADITIONAL_NAMES) for a, b in table.values())
+
+
+_ASCII = "".join(chr(c) for c in range(0x20, 0x7F))
+
+# Drawn with the serif board font: pieces, river, numerals, tiles, badges.
+BOARD_GLYPHS = frozenset(
+    _all_piece_names()
+    + "".join(RIVER[False] + RIVER[True])
+    + RED_FILE_NUMERALS
+    + _ASCII
+    + "".join(name for names in TILE_NAMES.values() for name in names.values())
+    + BACK_LABELS
+)
+
+# Drawn with the sans panel font besides player names: results and labels.
+PANEL_GLYPHS = frozenset(
+    "".join(zh + _zh(zh, True) + en for zh, en in REASONS.values())
+    + "".join(_zh(n, t) for n in SIDE_NAMES["zh"] for t in (False, True))
+    + "".join(SIDE_NAMES["en"])
+    + "第手ply·…?"
+    + _ASCII
+    + BACK_LABELS
+)

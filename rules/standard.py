@@ -1,0 +1,156 @@
+"""Standard xiangqi (S-1 to S-4, S-10, S-12) as a :class:`~rules.variant.Game`."""
+
+from __future__ import annotations
+
+from collections.abc import Mapping
+
+from .actions import Action, Move
+from .errors import GameOver, IllegalAction
+from .outcome import Outcome, Reason
+from .pieces import Color, Kind
+from .position import START_FEN, Position
+from .repetition import PlyFacts, chased_targets, verdict
+from .squares import mirror_rank, parse_square
+from .variant import Event, Game, register
+from .view import PieceView, View
+
+# S-10: pieces the handicapping side starts without, named from Red's side.
+HANDICAPS: dict[str, tuple[str, ...]] = {
+    "none": (),
+    "horse": ("b0",),
+    "two-horses": ("b0", "h0"),
+    "chariot": ("a0",),
+    "chariot-horse": ("a0", "b0"),
+    "cannon": ("b2",),
+}
+
+NO_CAPTURE_LIMIT = 120  # S-12
+ATTACKING = frozenset({Kind.CHARIOT, Kind.HORSE, Kind.CANNON, Kind.PAWN})
+
+
+def handicap_fen(name: str, side: Color = Color.RED) -> str:
+    """The start FEN with ``side`` missing the pieces of handicap ``name``.
+
+    :raises ValueError: for an unknown handicap.
+    """
+    if name not in HANDICAPS:
+        raise ValueError(f"unknown handicap {name!r}; known: {', '.join(HANDICAPS)}")
+    position = Position.from_fen(START_FEN)
+    for sq_name in HANDICAPS[name]:
+        sq = parse_square(sq_name)
+        position.board[sq if side is Color.RED else mirror_rank(sq)] = None
+    return position.fen()
+
+
+@register
+class StandardXiangqi(Game):
+    """Options: ``handicap`` (a key of :data:`HANDICAPS`), ``handicap_side``
+    (``red``/``black``), or ``fen`` to start from any position (analysis, tests).
+    """
+
+    name = "xiangqi"
+    aliases = ("standard", "xq", "象棋", "中国象棋")
+    title_en = "Xiangqi"
+    title_zh = "中国象棋"
+
+    def __init__(self, options: Mapping[str, str], seed: int) -> None:
+        super().__init__(options, seed)
+        handicap = self.options.get("handicap", "none")
+        side = Color.BLACK if self.options.get("handicap_side") == "black" else Color.RED
+        self.start_fen = self.options.get("fen") or handicap_fen(handicap, side)
+        self.position = Position.from_fen(self.start_fen)
+        self.ids: list[int | None] = [
+            sq if piece is not None else None for sq, piece in enumerate(self.position.board)
+        ]
+        self.keys = [self.position.key()]
+        self.facts: list[PlyFacts] = []
+        self.captured: tuple[list[PieceView], list[PieceView]] = ([], [])
+        self.last_move: Move | None = None
+        self._outcome: Outcome | None = None
+
+    @property
+    def is_handicap(self) -> bool:
+        return self.options.get("handicap", "none") != "none"
+
+    @property
+    def turn(self) -> Color:
+        return self.position.turn
+
+    def legal_actions(self, side: Color | None = None) -> list[Action]:
+        if self._outcome is not None or (side is not None and side is not self.turn):
+            return []
+        return list(self.position.legal_moves())
+
+    def push(self, action: Action) -> list[Event]:
+        if self._outcome is not None:
+            raise GameOver("the game is over")
+        if not isinstance(action, Move) or not self.position.is_legal(action):
+            raise IllegalAction(f"{action.text} is not a legal move now", move=action.text)
+        mover = self.turn
+        captured = self.position.push_unchecked(action)
+        self.actions.append(action)
+        self.last_move = action
+        ids = self.ids
+        ids[action.to_sq], ids[action.from_sq] = ids[action.from_sq], None
+        events = [Event("move", {"move": action.text})]
+        if captured is not None:
+            self.captured[captured.color].append(PieceView(captured.color, captured.kind))
+            events.append(Event("capture", {"kind": captured.kind.value}))
+        check = self.position.is_check()
+        self.facts.append(PlyFacts(mover, check, chased_targets(self.position, action.to_sq, ids)))
+        self.keys.append(self.position.key())
+        self._outcome = self._adjudicate()
+        if check and self._outcome is None:
+            events.append(Event("check"))
+        return events
+
+    def _adjudicate(self) -> Outcome | None:
+        position = self.position
+        if not position.has_legal_move():
+            reason = Reason.CHECKMATE if position.is_check() else Reason.STALEMATE
+            return Outcome(position.turn.other(), reason)  # S-3
+        key = self.keys[-1]
+        if self.keys.count(key) >= 3:  # S-4
+            first = self.keys.index(key)
+            return verdict(self.facts[first:])
+        if position.quiet_plies >= NO_CAPTURE_LIMIT:  # S-12
+            return Outcome(None, Reason.NO_CAPTURE)
+        if not any(p is not None and p.kind in ATTACKING for p in position.board):
+            return Outcome(None, Reason.INSUFFICIENT_MATERIAL)
+        return None
+
+    def outcome(self) -> Outcome | None:
+        return self._outcome
+
+    def view(self, viewer: Color | None) -> View:
+        position = self.position
+        check = position.king_square(position.turn) if position.is_check() else None
+        last = self.last_move
+        return View(
+            variant=self.name,
+            viewer=viewer,
+            board=tuple(
+                PieceView(p.color, p.kind) if p is not None else None for p in position.board
+            ),
+            turn=position.turn,
+            ply=self.ply,
+            last_move=(last.from_sq, last.to_sq) if last else None,
+            check=check,
+            captured=(tuple(self.captured[0]), tuple(self.captured[1])),
+            outcome=self._outcome,
+        )
+
+    def parse(self, text: str) -> Action:
+        from .notation import parse_move
+
+        if self._outcome is not None:
+            raise GameOver("the game is over")
+        return parse_move(self.position, text)
+
+    def notate(self, action: Action, style: str = "iccs") -> str:
+        from .notation import format_move
+
+        if not isinstance(action, Move):
+            return action.text
+        return format_move(self.position, action, style)
+

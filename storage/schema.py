@@ -1,0 +1,206 @@
+"""The schema as a list of migration steps, applied by ``PRAGMA user_version``.
+
+Step ``n`` (1-based) brings a file from version ``n - 1`` to ``n``. Steps are
+never edited once released: a change is a new step appended to
+``MIGRATIONS``, so every file ever written can be brought up to date.
+"""
+
+from __future__ import annotations
+
+import aiosqlite
+
+# Version 1: games with their log and secrets, players, preferences,
+# ratings, guild settings and challenges.
+_V1 = (
+    """
+    CREATE TABLE players (
+        id          INTEGER PRIMARY KEY,           -- Discord user id
+        name        TEXT NOT NULL DEFAULT '',
+        created_at  REAL NOT NULL
+    )
+    """,
+    """
+    CREATE TABLE prefs (
+        user_id           INTEGER PRIMARY KEY REFERENCES players(id),
+        language          TEXT CHECK (language IN ('en', 'zh')),  -- NULL: Discord locale
+        notation          TEXT NOT NULL DEFAULT 'chinese'
+                               CHECK (notation IN ('chinese', 'wxf', 'iccs')),
+        traditional       INTEGER NOT NULL DEFAULT 0,
+        labels            INTEGER NOT NULL DEFAULT 0,
+        orientation       TEXT NOT NULL DEFAULT 'auto' CHECK (orientation IN ('auto', 'red')),
+        dm_notifications  INTEGER NOT NULL DEFAULT 1
+    )
+    """,
+    """
+    CREATE TABLE games (
+        id           INTEGER PRIMARY KEY,
+        guild_id     INTEGER,
+        channel_id   INTEGER NOT NULL,              -- the game's thread or channel
+        variant      TEXT NOT NULL,
+        red_id       INTEGER NOT NULL REFERENCES players(id),
+        black_id     INTEGER NOT NULL REFERENCES players(id),
+        options      TEXT NOT NULL,                 -- JSON object of public options
+        rated        INTEGER NOT NULL,
+        status       TEXT NOT NULL DEFAULT 'active'
+                          CHECK (status IN ('active', 'finished', 'aborted')),
+        result       TEXT,                          -- '1-0', '0-1', '1/2-1/2', '*'
+        reason       TEXT,                          -- rules.outcome.Reason value
+        created_at   REAL NOT NULL,
+        updated_at   REAL NOT NULL,
+        finished_at  REAL,
+        red_ms       INTEGER,
+        black_ms     INTEGER,
+        deadline     REAL,                          -- unix time the side to move runs out
+        reminded     INTEGER NOT NULL DEFAULT 0
+    )
+    """,
+    # One active game per channel; the bot finds a game by its thread.
+    "CREATE UNIQUE INDEX games_active_channel ON games(channel_id) WHERE status = 'active'",
+    """
+    CREATE INDEX games_deadline ON games(deadline)
+        WHERE status = 'active' AND deadline IS NOT NULL
+    """,
+    "CREATE INDEX games_red ON games(red_id, finished_at)",
+    "CREATE INDEX games_black ON games(black_id, finished_at)",
+    """
+    CREATE TABLE entries (
+        game_id   INTEGER NOT NULL REFERENCES games(id),
+        seq       INTEGER NOT NULL CHECK (seq >= 0),
+        actor_id  INTEGER,                          -- NULL: the bot itself
+        text      TEXT NOT NULL,
+        at        REAL NOT NULL,
+        PRIMARY KEY (game_id, seq)
+    ) WITHOUT ROWID
+    """,
+    # Entries are append-only: the database refuses to change or drop one.
+    """
+    CREATE TRIGGER entries_no_update BEFORE UPDATE ON entries
+    BEGIN SELECT RAISE(ABORT, 'entries are append-only'); END
+    """,
+    """
+    CREATE TRIGGER entries_no_delete BEFORE DELETE ON entries
+    BEGIN SELECT RAISE(ABORT, 'entries are append-only'); END
+    """,
+    """
+    CREATE TABLE secrets (
+        game_id  INTEGER PRIMARY KEY REFERENCES games(id),
+        seed     TEXT NOT NULL,                     -- decimal: Python ints of any size
+        setup    TEXT NOT NULL                      -- JSON of the secret choices
+    )
+    """,
+    """
+    CREATE TABLE ratings (
+        user_id      INTEGER NOT NULL REFERENCES players(id),
+        variant      TEXT NOT NULL,
+        rating       REAL NOT NULL DEFAULT 1500,
+        rd           REAL NOT NULL DEFAULT 350,
+        volatility   REAL NOT NULL DEFAULT 0.06,
+        rated_games  INTEGER NOT NULL DEFAULT 0,    -- effective rated games (S-9)
+        wins         INTEGER NOT NULL DEFAULT 0,
+        draws        INTEGER NOT NULL DEFAULT 0,
+        losses       INTEGER NOT NULL DEFAULT 0,
+        PRIMARY KEY (user_id, variant)
+    ) WITHOUT ROWID
+    """,
+    """
+    CREATE INDEX ratings_board ON ratings(variant, rating DESC, user_id)
+        WHERE rated_games > 0
+    """,
+    """
+    CREATE TABLE guild_settings (
+        guild_id  INTEGER NOT NULL,
+        key       TEXT NOT NULL,
+        value     TEXT NOT NULL,                    -- JSON
+        PRIMARY KEY (guild_id, key)
+    ) WITHOUT ROWID
+    """,
+    """
+    CREATE TABLE challenges (
+        id             INTEGER PRIMARY KEY,
+        guild_id       INTEGER,
+        channel_id     INTEGER NOT NULL,
+        message_id     INTEGER,
+        challenger_id  INTEGER NOT NULL,
+        opponent_id    INTEGER,                     -- NULL: open to anyone
+        variant        TEXT NOT NULL,
+        options        TEXT NOT NULL,               -- JSON
+        rated          INTEGER NOT NULL,
+        color          TEXT NOT NULL CHECK (color IN ('red', 'black', 'random')),
+        status         TEXT NOT NULL DEFAULT 'pending' CHECK (status IN
+                            ('pending', 'accepted', 'declined', 'expired', 'cancelled')),
+        created_at     REAL NOT NULL,
+        expires_at     REAL NOT NULL
+    )
+    """,
+    "CREATE INDEX challenges_expiry ON challenges(expires_at) WHERE status = 'pending'",
+)
+
+# Version 2: the server leaderboard. Who played a variant in a guild, with a
+# copy of their rating so the board is read in order from one index instead
+# of sorting every rated player; filled from the games already finished.
+_V2 = (
+    """
+    CREATE TABLE guild_players (
+        guild_id  INTEGER NOT NULL,
+        variant   TEXT NOT NULL,
+        user_id   INTEGER NOT NULL REFERENCES players(id),
+        rating    REAL,                             -- ratings.rating once rated, else NULL
+        PRIMARY KEY (guild_id, variant, user_id)
+    ) WITHOUT ROWID
+    """,
+    """
+    CREATE INDEX guild_board ON guild_players(guild_id, variant, rating DESC, user_id)
+        WHERE rating IS NOT NULL
+    """,
+    # A rating change updates the player's copy in every guild they played in.
+    "CREATE INDEX guild_players_user ON guild_players(user_id, variant)",
+    """
+    INSERT OR IGNORE INTO guild_players (guild_id, variant, user_id, rating)
+    SELECT g.guild_id, g.variant, p.id,
+           CASE WHEN r.rated_games > 0 THEN r.rating END
+    FROM games AS g
+    JOIN players AS p ON p.id IN (g.red_id, g.black_id)
+    LEFT JOIN ratings AS r ON r.user_id = p.id AND r.variant = g.variant
+    WHERE g.status = 'finished' AND g.guild_id IS NOT NULL
+    """,
+)
+
+MIGRATIONS: tuple[tuple[str, ...], ...] = (_V1, _V2)
+LATEST = len(MIGRATIONS)
+
+
+class SchemaTooNew(RuntimeError):
+    """The file was written by a newer Chuhan; opening it could damage it."""
+
+
+async def user_version(db: aiosqlite.Connection) -> int:
+    async with db.execute("PRAGMA user_version") as cursor:
+        row = await cursor.fetchone()
+    assert row is not None
+    return int(row[0])
+
+
+async def migrate(db: aiosqlite.Connection, target: int = LATEST) -> int:
+    """Bring the file up to ``target``, one transaction per step; returns the version.
+
+    Each step re-reads the version under the write lock, so two processes
+    opening the same file at once apply every step exactly once. The
+    connection must be in autocommit mode (``isolation_level=None``).
+    """
+    version = await user_version(db)
+    if version > LATEST:
+        raise SchemaTooNew(f"database is at schema version {version}, this code knows {LATEST}")
+    while version < target:
+        await db.execute("BEGIN IMMEDIATE")
+        try:
+            version = await user_version(db)
+            if version < target:
+                for statement in MIGRATIONS[version]:
+                    await db.execute(statement)
+                version += 1
+                await db.execute(f"PRAGMA user_version = {version:d}")
+            await db.execute("COMMIT")
+        except BaseException:
+            await db.execute("ROLLBACK")
+            raise
+    return version
