@@ -94,7 +94,6 @@ KING_MOVES = tuple(
 
 
 def _pawn_moves(sq: int, color: Color) -> tuple[int, ...]:
-    f, r = sq % 9, sq // 9
     forward = 1 if color is Color.RED else -1
     deltas = [(0, forward)]
     if not own_half(sq, color):

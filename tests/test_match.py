@@ -10,7 +10,6 @@ from rules import Color, GameOver, IllegalAction, InvalidNotation, Reason
 from rules.match import Match
 
 
-
 def play(match: Match, plies: int, seed: int = 7) -> None:
     """Play quiet moves that never repeat a position, so nothing ends the game."""
     rng = random.Random(seed)
