@@ -46,7 +46,7 @@ REASONS = {
     Reason.PERPETUAL_CHASE: ("长捉", "perpetual chase"),
     Reason.REPETITION: ("重复局面", "repetition"),
     Reason.NO_CAPTURE: ("限着", "no-capture rule"),
-    Reason.INSUFFICIENT_MATERIAL: ("子力不足", "insufficient material"),
+    Reason.INSUFFICIENT_MATERIAL: ("子力不足", "no attackers"),
     Reason.DOUBLE_PASS: ("双方停着", "double pass"),
     Reason.FOUL: ("犯规", "foul"),
     Reason.RESIGNATION: ("认输", "resignation"),
@@ -77,10 +77,10 @@ def side_name(color: Color, lang: str, traditional: bool) -> str:
 
 
 def outcome_text(outcome: Outcome, lang: str, traditional: bool) -> str:
-    """The result banner, e.g. ``1-0 · 将死``."""
+    """The result banner, e.g. ``1-0 · 将死`` (a draw is ``½-½``)."""
     zh, en = REASONS[outcome.reason]
     words = en if lang == "en" else _zh(zh, traditional)
-    return f"{outcome.result} · {words}"
+    return f"{outcome.result.replace('1/2', '½')} · {words}"
 
 
 def ply_text(ply: int, lang: str) -> str:
@@ -93,7 +93,9 @@ def tile_name(kind: Kind, traditional: bool) -> str:
 
 
 def _all_piece_names() -> str:
-    return "".join(a + b for table in (SIMPLIFIED_NAMES, TRADITIONAL_NAMES) for a, b in table.values())
+    return "".join(
+        a + b for table in (SIMPLIFIED_NAMES, TRADITIONAL_NAMES) for a, b in table.values()
+    )
 
 
 _ASCII = "".join(chr(c) for c in range(0x20, 0x7F))
@@ -113,7 +115,7 @@ PANEL_GLYPHS = frozenset(
     "".join(zh + _zh(zh, True) + en for zh, en in REASONS.values())
     + "".join(_zh(n, t) for n in SIDE_NAMES["zh"] for t in (False, True))
     + "".join(SIDE_NAMES["en"])
-    + "第手ply·…?"
+    + "第手ply·…?½"
     + _ASCII
     + BACK_LABELS
 )

@@ -1,0 +1,86 @@
+"""The two shipped fonts, and how player names are made drawable with them.
+
+Both fonts are subsets of Noto CJK (see ``render/fonts/OFL.txt``) so the
+image looks the same on a machine with no fonts installed. The board font has
+only the fixed glyphs; the names font has Latin, Greek, Cyrillic, kana and
+the ~7000 most common simplified and traditional hanzi. A name character the
+names font lacks becomes ``?``; emoji and other symbols are dropped.
+"""
+
+from __future__ import annotations
+
+import unicodedata
+from functools import cache, lru_cache
+from pathlib import Path
+
+from PIL import ImageFont
+
+FONT_DIR = Path(__file__).resolve().parent / "fonts"
+BOARD_FONT = FONT_DIR / "board.otf"
+NAMES_FONT = FONT_DIR / "names.otf"
+
+Font = ImageFont.FreeTypeFont
+
+_PROBE_SIZE = 16
+_NOT_IN_FONT = "\ue000"  # a private-use character no subset contains
+_DROPPED_CATEGORIES = {"So", "Sk", "Cf", "Cc", "Cs", "Co", "Cn", "Mn", "Me", "Zl", "Zp"}
+
+
+@cache
+def board_font(size: int) -> Font:
+    """Serif bold for piece glyphs, river, numerals, tiles and badges."""
+    # The basic layout gives the same pixels with or without libraqm.
+    return ImageFont.truetype(BOARD_FONT, size, layout_engine=ImageFont.Layout.BASIC)
+
+
+@cache
+def names_font(size: int) -> Font:
+    """Sans bold for player names, clocks and the result banner."""
+    return ImageFont.truetype(NAMES_FONT, size, layout_engine=ImageFont.Layout.BASIC)
+
+
+def _bitmap(char: str) -> tuple[tuple[int, int], bytes]:
+    mask = names_font(_PROBE_SIZE).getmask(char)
+    return mask.size, bytes(mask)
+
+
+@lru_cache(maxsize=8192)
+def has_glyph(char: str) -> bool:
+    """Whether the names font draws ``char`` (rather than its empty-box glyph)."""
+    return char == " " or _bitmap(char) != _bitmap(_NOT_IN_FONT)
+
+
+def clean_name(name: str) -> str:
+    """A display name reduced to what the names font can draw.
+
+    Symbols (emoji, dingbats), marks and control characters are dropped, since
+    a ``?`` for each would only add noise; any other missing letter becomes
+    ``?`` so the name keeps its length and shape. Runs of spaces collapse.
+    """
+    kept = []
+    for char in unicodedata.normalize("NFC", name):
+        if char.isspace():
+            kept.append(" ")
+        elif unicodedata.category(char) in _DROPPED_CATEGORIES:
+            continue
+        else:
+            kept.append(char if has_glyph(char) else "?")
+    return " ".join("".join(kept).split())
+
+
+def fit(text: str, font: Font, width: float) -> str:
+    """``text`` cut with an ellipsis so that it is at most ``width`` pixels wide."""
+    if font.getlength(text) <= width:
+        return text
+    while text and font.getlength(text + "…") > width:
+        text = text[:-1]
+    return text.rstrip() + "…"
+
+
+def fit_names(text: str, width: float, sizes: tuple[int, ...]) -> tuple[Font, str]:
+    """The largest of ``sizes`` at which ``text`` fits, else the smallest, cut."""
+    for size in sizes:
+        font = names_font(size)
+        if font.getlength(text) <= width:
+            return font, text
+    return font, fit(text, font, width)

@@ -1,0 +1,134 @@
+"""Piece discs and board markers, each drawn once and reused.
+
+A face-up piece is an ivory disc with its glyph in its side's ink. A face-down
+piece is a plain back in its side's colour: every hidden piece of a side looks
+the same, so the image cannot tell them apart. A face-down piece the viewer
+alone has learned shows its glyph in a small window on that back. A secret
+back (``PieceView.back``) is a blue badge at the top right.
+"""
+
+from __future__ import annotations
+
+from functools import cache
+
+from PIL import Image
+
+from rules.pieces import Color, Kind, Piece, chinese_name
+from rules.view import PieceView
+
+from .fonts import board_font, clean_name, names_font
+from .layout import RADIUS
+from .palette import (
+    BADGE,
+    CHECK,
+    GOLD,
+    IVORY,
+    MOVE,
+    RIM,
+    SIDE_BACK,
+    SIDE_INK,
+    WHITE,
+    WOOD,
+)
+from .sprite import SCALE, Canvas, Sprite, bake
+from .text import BOARD_GLYPHS
+
+_HALF = RADIUS + 5  # half the side of a piece sprite: room for the badge
+_GLYPH_SIZE = 33
+_LEARNED_GLYPH_SIZE = 23
+_BADGE_RADIUS = 10.5
+
+
+def glyph(pv: PieceView, traditional: bool) -> str | None:
+    """The character on a piece, or ``None`` for a back the viewer cannot read."""
+    if pv.kind is None:
+        return None
+    return chinese_name(Piece(pv.color, pv.kind), traditional=traditional)
+
+
+def _disc(
+    canvas: Canvas, centre: tuple[float, float], radius: float, pv: PieceView, text: str | None
+) -> None:
+    """Draw a disc of ``radius`` for ``pv``; the proportions scale with it."""
+    ink = SIDE_INK[pv.color]
+    k = radius / RADIUS
+    canvas.circle(centre, radius, fill=RIM)
+    if text is None or pv.learned:
+        canvas.circle(centre, radius - 2 * k, fill=SIDE_BACK[pv.color])
+        canvas.circle(centre, radius - 6 * k, outline=GOLD, width=max(1.0, 1.5 * k))
+        if text is None:
+            canvas.circle(centre, 4 * k, fill=GOLD)
+            return
+        canvas.circle(centre, radius - 9 * k, fill=IVORY)
+        font = board_font(round(_LEARNED_GLYPH_SIZE * k * SCALE))
+    else:
+        canvas.circle(centre, radius - 2 * k, fill=IVORY)
+        canvas.circle(centre, radius - 5 * k, outline=ink, width=max(1.0, 1.5 * k))
+        font = board_font(round(_GLYPH_SIZE * k * SCALE))
+    canvas.glyphs(centre, text, font, ink)
+
+
+def _badge(canvas: Canvas, centre: tuple[float, float], label: str) -> None:
+    """A back's label in a blue badge; at most two characters, never a missing glyph."""
+    x, y = centre[0] + RADIUS * 0.72, centre[1] - RADIUS * 0.72
+    canvas.circle((x, y), _BADGE_RADIUS, fill=BADGE, outline=WHITE, width=1.5)
+    size = 13 if len(label) == 1 else 8
+    if set(label) <= BOARD_GLYPHS:
+        font = board_font(size * SCALE)
+    else:
+        label, font = clean_name(label)[:2] or "?", names_font(size * SCALE)
+    canvas.glyphs((x, y), label[:2], font, WHITE)
+
+
+@cache
+def piece_sprite(pv: PieceView, traditional: bool) -> Sprite:
+    """The disc of one piece as it stands on the board."""
+    canvas = Canvas((2 * _HALF, 2 * _HALF))
+    _disc(canvas, (_HALF, _HALF), RADIUS, pv, glyph(pv, traditional))
+    if pv.back:
+        _badge(canvas, (_HALF, _HALF), pv.back)
+    return bake(canvas.result(), WOOD)
+
+
+@cache
+def mini_piece(pv: PieceView, traditional: bool, radius: int) -> Image.Image:
+    """A small RGBA disc for the side panel (captured pieces, side markers)."""
+    plain = PieceView(pv.color, pv.kind)  # badges would be unreadable this small
+    canvas = Canvas((2 * radius + 2, 2 * radius + 2))
+    _disc(canvas, (radius + 1, radius + 1), radius, plain, glyph(plain, traditional))
+    return canvas.result()
+
+
+@cache
+def check_ring() -> Sprite:
+    """A red ring around a king in check, outside its disc."""
+    half = RADIUS + 7
+    canvas = Canvas((2 * half, 2 * half))
+    canvas.circle((half, half), RADIUS + 5, outline=CHECK, width=4)
+    return bake(canvas.result(), WOOD, threshold=96)
+
+
+@cache
+def move_corners() -> Sprite:
+    """Corner brackets around the from and to points of the last move."""
+    half = RADIUS + 6
+    arm = 9
+    canvas = Canvas((2 * half, 2 * half))
+    near, far = 2, 2 * half - 2
+    for x, dx in ((near, 1), (far, -1)):
+        for y, dy in ((near, 1), (far, -1)):
+            canvas.line([(x, y + dy * arm), (x, y), (x + dx * arm, y)], MOVE, 3)
+    return bake(canvas.result(), WOOD, threshold=96)
+
+
+@cache
+def move_dot() -> Sprite:
+    """A dot on the point a piece has just left."""
+    canvas = Canvas((16, 16))
+    canvas.circle((8, 8), 6, fill=MOVE)
+    return bake(canvas.result(), WOOD, threshold=96)
+
+
+def side_marker(color: Color) -> PieceView:
+    """The king of a side, face-up: the panel's marker of that side."""
+    return PieceView(color, Kind.KING)
