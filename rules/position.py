@@ -17,7 +17,6 @@ from .geometry import (
     HORSE_ATTACKERS,
     HORSE_MOVES,
     KING_MOVES,
-    PAWN_ATTACKERS,
     PAWN_MOVES,
     RAYS,
 )
@@ -70,11 +69,11 @@ class Position:
         for i, row in enumerate(rows):
             rank, file = 9 - i, 0
             for ch in row:
-                if ch.isdigit():
+                if ch in "123456789":
                     file += int(ch)
                     continue
                 if file > 8:
-                    break
+                    raise InvalidFen(f"FEN {fen!r}: rank {rank} has more than 9 files", fen=fen)
                 try:
                     board[rank * 9 + file] = Piece.from_symbol(ch)
                 except ValueError:
@@ -86,7 +85,7 @@ class Position:
         if side not in ("w", "r", "b"):
             raise InvalidFen(f"FEN {fen!r}: side to move must be w, r or b", fen=fen)
         quiet = 0
-        if len(fields) > 4 and fields[4].isdigit():
+        if len(fields) > 4 and fields[4].isascii() and fields[4].isdigit():
             quiet = int(fields[4])
         for color in Color:
             kings = [sq for sq, p in enumerate(board) if p == Piece(color, KING)]

@@ -4,7 +4,7 @@ from __future__ import annotations
 
 import pytest
 
-from rules import Color, GameOver, IllegalAction, Move, Reason, find_variant
+from rules import Color, GameOver, IllegalAction, InvalidFen, Move, Reason, find_variant
 from rules.position import START_FEN, Position
 from rules.standard import HANDICAPS, StandardXiangqi, handicap_fen
 
@@ -112,3 +112,19 @@ def test_replay_rebuilds_the_same_position():
         "rnbakabr1/9/1c4nc1/p1p1p1p1p/9/9/P1P1P1P1P/1C2C1N2/9/RNBAKABR1 b - - 5 1"
     )
     assert game.moves_by_side(Color.RED) == 3
+
+
+@pytest.mark.parametrize(
+    "fen",
+    [
+        "rnbakabnrr/9/1c5c1/p1p1p1p1p/9/9/P1P1P1P1P/1C5C1/9/RNBAKABNR w",
+        "rnbakabnr/9p/1c5c1/p1p1p1p1p/9/9/P1P1P1P1P/1C5C1/9/RNBAKABNR w",
+        "rnbakabnr/²/1c5c1/p1p1p1p1p/9/9/P1P1P1P1P/1C5C1/9/RNBAKABNR w",
+        "rnbakabnr/9/1c5c1/p1p1p1p1p/9/9/P1P1P1P1P/1C5C1/9 w",
+        "rnbakabnr/9/1c5c1/p1p1p1p1p/9/9/P1P1P1P1P/1C5C1/9/RNBAQABNR w",
+        "rnbakabnr/9/1c5c1/p1p1p1p1p/9/9/P1P1P1P1P/1C5C1/9/RNBAKABNR x",
+    ],
+)
+def test_bad_fens_are_refused_with_invalid_fen(fen: str):
+    with pytest.raises(InvalidFen):
+        Position.from_fen(fen)

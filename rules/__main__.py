@@ -1,0 +1,8 @@
+"""``python -m rules``: the command line of :mod:`rules.cli`."""
+
+import sys
+
+from .cli import main
+
+if __name__ == "__main__":
+    sys.exit(main())
