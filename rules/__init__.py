@@ -4,7 +4,7 @@ No I/O, no Discord, no asyncio. Importing the package registers every variant,
 so :func:`find_variant` knows them all.
 """
 
-from . import standard
+from . import standard, tuibei
 from .actions import Action, Move, parse_action
 from .errors import (
     AmbiguousMove,
@@ -43,5 +43,6 @@ __all__ = [
     "find_variant",
     "parse_action",
     "standard",
+    "tuibei",
     "variants",
 ]

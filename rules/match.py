@@ -51,13 +51,14 @@ class Match:
         self.seed = seed
         self.game: Game = find_variant(variant).start(options, seed)
         self.entries: list[str] = []
+        # Who made each game action: turns need not alternate (Tuibei counters).
+        self.actors: list[Color] = []
         self.pending: Pending | None = None
         self.undo_requests = [0, 0]
         # Per side, how many moves it had made (ever, undone ones included) at its last request.
         self._moves_made = [0, 0]
         self._last_undo_at: list[int | None] = [None, None]
         self.draw_rights = [True, True]  # S-6
-        self._ended: Outcome | None = None
 
     @classmethod
     def start(cls, variant: str, options: Mapping[str, str] | None = None, seed: int = 0) -> Match:
@@ -76,7 +77,7 @@ class Match:
 
     @property
     def outcome(self) -> Outcome | None:
-        return self._ended or self.game.outcome()
+        return self.game.outcome()
 
     @property
     def effective(self) -> bool:
@@ -94,7 +95,7 @@ class Match:
             return "game_over"
         if self.pending is not None:
             return "request_pending"
-        if self.game.moves_by_side(color) == 0:
+        if color not in self.actors:
             return "nothing_to_undo"
         if self.undo_requests[color] >= UNDO_LIMIT:
             return "undo_limit"
@@ -117,6 +118,7 @@ class Match:
         else:
             mover = self.game.turn
             events = self.game.push(parse_action(text))
+            self.actors.append(mover)
             self._moves_made[mover] += 1
             if self.pending is not None:
                 events.insert(0, self._lapse())
@@ -153,17 +155,17 @@ class Match:
         return handler(color)
 
     def _resign(self, color: Color) -> list[Event]:
-        self._ended = Outcome(color.other(), Reason.RESIGNATION)
+        self.game.end(Outcome(color.other(), Reason.RESIGNATION))
         return [Event("resigned", {"side": side_letter(color)})]
 
     def _timeout(self, color: Color) -> list[Event]:
-        self._ended = Outcome(color.other(), Reason.TIMEOUT)
+        self.game.end(Outcome(color.other(), Reason.TIMEOUT))
         return [Event("timed_out", {"side": side_letter(color)})]
 
     def _abort(self, color: Color) -> list[Event]:
         if self.game.ply >= 2:
             raise IllegalAction("a game can be aborted only before both sides have moved")
-        self._ended = Outcome(None, Reason.ABORTED)
+        self.game.end(Outcome(None, Reason.ABORTED))
         return [Event("aborted", {"side": side_letter(color)})]
 
     def _draw_offer(self, color: Color) -> list[Event]:
@@ -185,7 +187,7 @@ class Match:
 
     def _draw_accept(self, color: Color) -> list[Event]:
         self._answer(color, "draw")
-        self._ended = Outcome(None, Reason.DRAW_AGREED)
+        self.game.end(Outcome(None, Reason.DRAW_AGREED))
         return [Event("draw_agreed")]
 
     def _draw_decline(self, color: Color) -> list[Event]:
@@ -204,9 +206,12 @@ class Match:
 
     def _undo_accept(self, color: Color) -> list[Event]:
         pending = self._answer(color, "undo")
-        # S-5: if the opponent has already replied, both plies go back.
-        plies = 1 if self.game.turn is not pending.side else 2
-        kept = self.game.actions[: len(self.game.actions) - plies]
+        # S-5: the requester's last action goes back, with the opponent's
+        # reply if there was one (everything after it).
+        last = len(self.actors) - 1 - self.actors[::-1].index(pending.side)
+        plies = len(self.actors) - last
+        del self.actors[last:]
+        kept = self.game.actions[:last]
         self.game = type(self.game).replay(kept, self.options, self.seed)
         return [Event("undone", {"side": side_letter(pending.side), "plies": str(plies)})]
 

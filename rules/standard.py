@@ -66,7 +66,6 @@ class StandardXiangqi(Game):
         self.facts: list[PlyFacts] = []
         self.captured: tuple[list[PieceView], list[PieceView]] = ([], [])
         self.last_move: Move | None = None
-        self._outcome: Outcome | None = None
 
     @property
     def is_handicap(self) -> bool:
@@ -118,9 +117,6 @@ class StandardXiangqi(Game):
         if not any(p is not None and p.kind in ATTACKING for p in position.board):
             return Outcome(None, Reason.INSUFFICIENT_MATERIAL)
         return None
-
-    def outcome(self) -> Outcome | None:
-        return self._outcome
 
     def view(self, viewer: Color | None) -> View:
         position = self.position

@@ -52,6 +52,7 @@ class Game(ABC):
         self.options = dict(options)
         self.seed = seed
         self.actions: list[Action] = []
+        self._outcome: Outcome | None = None
 
     @classmethod
     def start(cls, options: Mapping[str, str] | None = None, seed: int = 0) -> Self:
@@ -88,9 +89,19 @@ class Game(ABC):
         :raises GameOver: when the game has ended.
         """
 
-    @abstractmethod
     def outcome(self) -> Outcome | None:
-        """The result decided by the rules, or ``None`` while the game goes on."""
+        """The result, or ``None`` while the game goes on.
+
+        Variants keep the verdict of their rules in ``_outcome``.
+        """
+        return self._outcome
+
+    def end(self, outcome: Outcome) -> None:
+        """End the game for a reason off the board (resignation, timeout,
+        agreement), so that from now on views show everything a finished game
+        shows.
+        """
+        self._outcome = outcome
 
     @abstractmethod
     def view(self, viewer: Color | None) -> View:

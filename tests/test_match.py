@@ -173,3 +173,24 @@ def test_replay_rebuilds_allowances_and_pending_requests():
     assert again.pending == m.pending
     assert again.draw_rights == m.draw_rights == [True, False]
     assert again.game.position.fen() == m.game.position.fen()
+
+
+def test_undo_takes_back_the_requesters_last_action_when_turns_do_not_alternate():
+    # Tuibei: Red predicts, Black moves, the prediction misses and it is
+    # Black's turn again. Red's undo takes back Red's prediction and Black's move.
+    m = Match.start("tuibei")
+    m.apply("?r")
+    m.apply("h9g7")  # a horse, not a chariot: the prediction misses
+    assert m.game.turn is Color.BLACK
+    m.apply("@r:undo-request")
+    m.apply("@b:undo-accept")
+    assert m.game.actions == [] and m.actors == [] and m.game.turn is Color.RED
+
+
+def test_platform_endings_reach_the_game_so_views_show_everything():
+    m = Match.start("tuibei")
+    m.apply("?r")
+    assert m.game.view(None).pools[Color.RED].pending == "hidden"
+    m.apply("@b:resign")
+    assert m.game.outcome() == m.outcome
+    assert m.game.view(None).pools[Color.RED].pending.value == "r"
