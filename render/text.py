@@ -9,6 +9,7 @@ from __future__ import annotations
 
 from rules.outcome import Outcome, Reason
 from rules.pieces import SIMPLIFIED_NAMES, TRADITIONAL_NAMES, Color, Kind
+from rules.tuibei import TILE_NAMES as TUIBEI_TILES
 
 # File numbers: Red's edge counts files right-to-left from Red's view in
 # Chinese numerals (file i is 一); Black's edge counts right-to-left from
@@ -19,19 +20,7 @@ BLACK_FILE_NUMERALS = "123456789"
 RIVER = {False: ("楚河", "汉界"), True: ("楚河", "漢界")}
 
 # Tuibei tiles (T-1): a mahjong suit stands for each kind of piece.
-TILE_NAMES = {
-    False: {
-        Kind.CHARIOT: "箭",
-        Kind.HORSE: "索",
-        Kind.CANNON: "筒",
-        Kind.KING: "风",
-        Kind.ADVISOR: "花",
-        Kind.ELEPHANT: "百搭",
-        Kind.PAWN: "万",
-        Kind.QUEEN: "后",
-    },
-}
-TILE_NAMES[True] = {**TILE_NAMES[False], Kind.KING: "風", Kind.PAWN: "萬"}
+TILE_NAMES = {False: TUIBEI_TILES, True: {**TUIBEI_TILES, Kind.KING: "風", Kind.PAWN: "萬"}}
 
 # Secret backs of the third-generation variant (F rulings) and the kinds a
 # back may name, so badges never need a glyph outside the subset.

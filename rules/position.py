@@ -181,20 +181,9 @@ class Position:
         return False
 
     def king_in_danger(self, color: Color) -> bool:
-        """The king of ``color`` is attacked or faces the other king."""
+        """The king of ``color`` is missing, attacked, or faces the other king."""
         king = self.king_square(color)
-        if king is None:
-            return True
-        if self.is_attacked(king, color.other()):
-            return True
-        for ray in FILE_RAYS[king]:
-            for t in ray:
-                p = self.board[t]
-                if p is not None:
-                    if p.kind is KING:
-                        return True
-                    break
-        return False
+        return king is None or self.is_attacked(king, color.other()) or self.kings_face()
 
     def is_check(self) -> bool:
         """The side to move is in check."""
