@@ -2,7 +2,7 @@
 
 from __future__ import annotations
 
-from dataclasses import dataclass
+from dataclasses import dataclass, field
 from enum import Enum, IntEnum
 
 
@@ -70,6 +70,14 @@ class Piece:
 
     color: Color
     kind: Kind
+    _hash: int = field(init=False, repr=False, compare=False)
+
+    def __post_init__(self) -> None:
+        # Repetition keys hash whole boards of pieces: hash each piece once.
+        object.__setattr__(self, "_hash", hash((self.color, self.kind)))
+
+    def __hash__(self) -> int:
+        return self._hash
 
     @property
     def symbol(self) -> str:

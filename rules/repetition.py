@@ -21,7 +21,7 @@ in this simplified reading.
 
 from __future__ import annotations
 
-from collections.abc import Sequence
+from collections.abc import Hashable, Sequence
 from dataclasses import dataclass
 
 from .actions import Move
@@ -109,3 +109,31 @@ def verdict(cycle: Sequence[PlyFacts]) -> Outcome:
     if len(chasers) == 1:
         return Outcome(chasers.pop().other(), Reason.PERPETUAL_CHASE)
     return Outcome(None, Reason.REPETITION)
+
+
+class Occurrences:
+    """Every position key seen in a game, indexed by ply, for threefold repetition.
+
+    A key of ``None`` marks a ply that cannot repeat (a variant's transient state).
+    """
+
+    def __init__(self) -> None:
+        self._plies: dict[Hashable, list[int]] = {}
+        self._count = 0
+        self.first_of_third: int | None = None
+
+    def add(self, key: Hashable | None) -> None:
+        """Record the key of the next ply; sets ``first_of_third`` to the ply of
+        the key's first occurrence when this is its third, else ``None``.
+        """
+        ply, self._count = self._count, self._count + 1
+        self.first_of_third = None
+        if key is None:
+            return
+        plies = self._plies.setdefault(key, [])
+        plies.append(ply)
+        if len(plies) >= 3:
+            self.first_of_third = plies[0]
+
+    def __contains__(self, key: Hashable) -> bool:
+        return key in self._plies

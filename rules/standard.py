@@ -9,7 +9,7 @@ from .errors import GameOver, IllegalAction
 from .outcome import Outcome, Reason
 from .pieces import Color, Kind
 from .position import START_FEN, Position
-from .repetition import PlyFacts, chased_targets, verdict
+from .repetition import Occurrences, PlyFacts, chased_targets, verdict
 from .squares import mirror_rank, parse_square
 from .variant import Event, Game, register
 from .view import PieceView, View
@@ -62,7 +62,8 @@ class StandardXiangqi(Game):
         self.ids: list[int | None] = [
             sq if piece is not None else None for sq, piece in enumerate(self.position.board)
         ]
-        self.keys = [self.position.key()]
+        self.keys = Occurrences()
+        self.keys.add(self.position.key())
         self.facts: list[PlyFacts] = []
         self.captured: tuple[list[PieceView], list[PieceView]] = ([], [])
         self.last_move: Move | None = None
@@ -97,7 +98,7 @@ class StandardXiangqi(Game):
             events.append(Event("capture", {"kind": captured.kind.value}))
         check = self.position.is_check()
         self.facts.append(PlyFacts(mover, check, chased_targets(self.position, action.to_sq, ids)))
-        self.keys.append(self.position.key())
+        self.keys.add(self.position.key())
         self._outcome = self._adjudicate()
         if check and self._outcome is None:
             events.append(Event("check"))
@@ -108,9 +109,8 @@ class StandardXiangqi(Game):
         if not position.has_legal_move():
             reason = Reason.CHECKMATE if position.is_check() else Reason.STALEMATE
             return Outcome(position.turn.other(), reason)  # S-3
-        key = self.keys[-1]
-        if self.keys.count(key) >= 3:  # S-4
-            first = self.keys.index(key)
+        first = self.keys.first_of_third
+        if first is not None:  # S-4
             return verdict(self.facts[first:])
         if position.quiet_plies >= NO_CAPTURE_LIMIT:  # S-12
             return Outcome(None, Reason.NO_CAPTURE)

@@ -26,7 +26,7 @@ from .pieces import (
     Color,
     Kind,
 )
-from .repetition import PlyFacts, chased_targets, verdict
+from .repetition import Occurrences, PlyFacts, chased_targets, verdict
 from .squares import square_name
 from .standard import NO_CAPTURE_LIMIT, StandardXiangqi
 from .variant import Event, register
@@ -139,7 +139,8 @@ class Tuibei(StandardXiangqi):
         self.lost: tuple[list[Kind], list[Kind]] = ([], [])
         # T-3: after a counter of a different kind the counterer must move a piece.
         self.must_move = False
-        self.keys: list[tuple | None] = [self._key()]
+        self.keys = Occurrences()  # keyed with tile state, unlike the standard game's
+        self.keys.add(self._key())
 
     # -- tiles -----------------------------------------------------------------
 
@@ -220,7 +221,7 @@ class Tuibei(StandardXiangqi):
         else:
             raise IllegalAction(f"{action.text} is no Tuibei action", move=action.text)
         self.actions.append(action)
-        self.keys.append(self._key())
+        self.keys.add(self._key())
         if self._outcome is None:
             self._outcome = self._adjudicate()
         if isinstance(action, Move) and self._outcome is None and self.position.is_check():
@@ -336,9 +337,9 @@ class Tuibei(StandardXiangqi):
             # is not stalemated since predicting is a turn.
             reason = Reason.CHECKMATE if position.is_check() else Reason.STALEMATE
             return Outcome(position.turn.other(), reason)
-        key = self.keys[-1]
-        if key is not None and self.keys.count(key) >= 3:  # S-4
-            return verdict(self.facts[self.keys.index(key) :])
+        first = self.keys.first_of_third
+        if first is not None:  # S-4
+            return verdict(self.facts[first:])
         if position.quiet_plies >= NO_CAPTURE_LIMIT:  # S-12
             return Outcome(None, Reason.NO_CAPTURE)
         # No insufficient-material draw: a correct prediction can still remove a king.
