@@ -95,7 +95,9 @@ def hand_over(
     return replace(clocks, deadline=now + budget / 1000)
 
 
-def shown_ms(tc: TimeControl | None, clocks: Clocks, side: Color, to_move: Color, now: float) -> int | None:
+def shown_ms(
+    tc: TimeControl | None, clocks: Clocks, side: Color, to_move: Color, now: float
+) -> int | None:
     """Game time ``side`` has left right now (what a clock face shows)."""
     if tc is None or tc.game_ms is None:
         return None

@@ -164,7 +164,9 @@ class Match:
 
     def _abort(self, color: Color) -> list[Event]:
         if self.game.ply >= 2:
-            raise IllegalAction("a game can be aborted only before both sides have moved")
+            raise IllegalAction(
+                "a game can be aborted only before both sides have moved", reason="abort_too_late"
+            )
         self.game.end(Outcome(None, Reason.ABORTED))
         return [Event("aborted", {"side": side_letter(color)})]
 

@@ -98,12 +98,13 @@ class Store:
         db = await aiosqlite.connect(path, isolation_level=None)
         try:
             db.row_factory = sqlite3.Row
-            await db.execute("PRAGMA busy_timeout = 10000")
-            await db.execute("PRAGMA journal_mode = WAL")
+            # Fetched to the end so that no statement stays in progress.
+            await db.execute_fetchall("PRAGMA busy_timeout = 10000")
+            await db.execute_fetchall("PRAGMA journal_mode = WAL")
             # FULL: a commit is on disk before append returns, so a move the
             # bot announced survives a power cut too (docs/storage.md).
-            await db.execute("PRAGMA synchronous = FULL")
-            await db.execute("PRAGMA foreign_keys = ON")
+            await db.execute_fetchall("PRAGMA synchronous = FULL")
+            await db.execute_fetchall("PRAGMA foreign_keys = ON")
             await migrate(db)
         except BaseException:
             await db.close()

@@ -1,0 +1,96 @@
+"""Persistent buttons: their state is their custom id, so they work after a restart.
+
+Registered once with ``bot.add_dynamic_items`` in ``setup_hook``. Callbacks
+hand the click to the play cog; no game rule lives here.
+"""
+
+from __future__ import annotations
+
+import re
+from typing import TYPE_CHECKING, Any
+
+import discord
+
+from .i18n import t
+
+if TYPE_CHECKING:
+    from .cogs.play import Play
+
+
+def _play(interaction: discord.Interaction) -> Play:
+    cog = interaction.client.get_cog("Play")  # type: ignore[attr-defined]
+    assert cog is not None
+    return cog
+
+
+class ChallengeButton(
+    discord.ui.DynamicItem[discord.ui.Button[Any]],
+    template=r"chuhan:ch:(?P<id>\d+):(?P<answer>accept|decline)",
+):
+    """Accept or decline challenge ``id``."""
+
+    def __init__(self, challenge_id: int, answer: str, lang: str = "en") -> None:
+        accept = answer == "accept"
+        super().__init__(
+            discord.ui.Button(
+                label=t(lang, f"button.{answer}"),
+                style=discord.ButtonStyle.success if accept else discord.ButtonStyle.secondary,
+                custom_id=f"chuhan:ch:{challenge_id}:{answer}",
+            )
+        )
+        self.challenge_id = challenge_id
+        self.accept = accept
+
+    @classmethod
+    async def from_custom_id(
+        cls, interaction: discord.Interaction, item: discord.ui.Button[Any], match: re.Match[str]
+    ) -> ChallengeButton:
+        return cls(int(match["id"]), match["answer"])
+
+    async def callback(self, interaction: discord.Interaction) -> None:
+        await _play(interaction).on_challenge_button(interaction, self.challenge_id, self.accept)
+
+
+class RequestButton(
+    discord.ui.DynamicItem[discord.ui.Button[Any]],
+    template=r"chuhan:g:(?P<game>\d+):(?P<kind>draw|undo):(?P<answer>accept|decline)",
+):
+    """Answer the pending draw offer or undo request of game ``game``."""
+
+    def __init__(self, game_id: int, kind: str, answer: str, lang: str = "en") -> None:
+        accept = answer == "accept"
+        super().__init__(
+            discord.ui.Button(
+                label=t(lang, f"button.{answer}"),
+                style=discord.ButtonStyle.success if accept else discord.ButtonStyle.danger,
+                custom_id=f"chuhan:g:{game_id}:{kind}:{answer}",
+            )
+        )
+        self.game_id = game_id
+        self.kind = kind
+        self.accept = accept
+
+    @classmethod
+    async def from_custom_id(
+        cls, interaction: discord.Interaction, item: discord.ui.Button[Any], match: re.Match[str]
+    ) -> RequestButton:
+        return cls(int(match["game"]), match["kind"], match["answer"])
+
+    async def callback(self, interaction: discord.Interaction) -> None:
+        await _play(interaction).on_request_button(
+            interaction, self.game_id, self.kind, self.accept
+        )
+
+
+def challenge_view(challenge_id: int, lang: str) -> discord.ui.View:
+    view = discord.ui.View(timeout=None)
+    view.add_item(ChallengeButton(challenge_id, "accept", lang))
+    view.add_item(ChallengeButton(challenge_id, "decline", lang))
+    return view
+
+
+def request_view(game_id: int, kind: str, lang: str) -> discord.ui.View:
+    view = discord.ui.View(timeout=None)
+    view.add_item(RequestButton(game_id, kind, "accept", lang))
+    view.add_item(RequestButton(game_id, kind, "decline", lang))
+    return view

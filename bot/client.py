@@ -1,0 +1,118 @@
+"""The bot: start-up (storage, extensions, persistent buttons, command sync) and errors."""
+
+from __future__ import annotations
+
+import logging
+
+import discord
+from discord import app_commands
+from discord.ext import commands
+
+from storage import Store
+
+from .buttons import ChallengeButton, RequestButton
+from .delivery import Announcer
+from .i18n import CommandTranslator, language_for, t
+from .manager import GameHub
+from .players import PlayerDirectory
+from .presenter import error_text
+from .settings import Settings
+
+log = logging.getLogger(__name__)
+
+EXTENSIONS = (
+    "bot.cogs.play",
+    "bot.cogs.social",
+    "bot.cogs.preferences",
+    "bot.cogs.guide",
+    "bot.cogs.clocks",
+)
+
+
+class Chuhan(commands.Bot):
+    """The Chuhan bot. ``store``, ``players``, ``hub`` and ``announcer`` exist after
+    ``setup_hook``, before any extension loads."""
+
+    store: Store
+    players: PlayerDirectory
+    hub: GameHub
+    announcer: Announcer
+
+    def __init__(self, settings: Settings) -> None:
+        intents = discord.Intents.default()
+        intents.message_content = settings.message_moves
+        super().__init__(command_prefix=commands.when_mentioned, intents=intents, help_command=None)
+        self.settings = settings
+        self.tree.on_error = self.on_app_command_error
+
+    def now(self) -> float:
+        """Unix time from the injectable clock (SimCord's clock in tests)."""
+        return self.settings.now().timestamp()
+
+    async def setup_hook(self) -> None:
+        self.store = await Store.open(self.settings.db_path, clock=self.now)
+        self.players = PlayerDirectory(self.store, self._cached_name)
+        self.hub = GameHub(self.store, self.players, self.now)
+        self.announcer = Announcer(self, self.players)
+        await self.hub.load_active()
+        self.add_dynamic_items(ChallengeButton, RequestButton)
+        for name in EXTENSIONS:
+            try:
+                await self.load_extension(name)
+            except Exception:
+                log.exception("extension %s failed to load; starting without it", name)
+        await self.tree.set_translator(CommandTranslator())
+        await self._sync()
+
+    async def _sync(self) -> None:
+        guild_id = self.settings.dev_guild
+        if guild_id is None:
+            synced = await self.tree.sync()
+        else:
+            guild = discord.Object(guild_id)
+            self.tree.copy_global_to(guild=guild)
+            synced = await self.tree.sync(guild=guild)
+        log.info("synced %d commands", len(synced))
+
+    def _cached_name(self, user_id: int) -> str | None:
+        user = self.get_user(user_id)
+        return user.display_name if user else None
+
+    async def close(self) -> None:
+        await super().close()
+        if hasattr(self, "store"):
+            await self.store.close()
+
+    async def on_app_command_error(
+        self, interaction: discord.Interaction, error: app_commands.AppCommandError
+    ) -> None:
+        await self.reply_error(interaction, error)
+
+    async def reply_error(self, interaction: discord.Interaction, error: BaseException) -> None:
+        """Answer a refused action privately in the user's language; log anything else."""
+        try:
+            lang = await self.players.language(interaction.user.id, interaction.locale)
+        except Exception:  # storage may be what failed: answer anyway
+            lang = language_for(interaction.locale)
+        text = error_text(error, lang)
+        if text is None:
+            log.error(
+                "error in %s by %s in channel %s",
+                interaction.command.qualified_name if interaction.command else "a component",
+                interaction.user.id,
+                interaction.channel_id,
+                exc_info=error,
+            )
+            text = t(lang, "error.unexpected")
+        try:
+            if interaction.response.is_done():
+                await interaction.followup.send(text, ephemeral=True)
+            else:
+                await interaction.response.send_message(text, ephemeral=True)
+        except (discord.NotFound, discord.Forbidden):
+            log.info("could not answer interaction %s: it expired", interaction.id)
+
+
+def create_bot(settings: Settings | None = None) -> Chuhan:
+    """Build the bot (not yet connected) from ``settings`` or the environment."""
+    return Chuhan(settings or Settings.load())

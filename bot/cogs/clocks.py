@@ -1,0 +1,107 @@
+"""The one background loop: timeouts (S-7), correspondence reminders, expired challenges.
+
+Deadlines live in the database and every active game is loaded into memory
+at start-up, so after a restart the first sweep finds whatever ran out while
+the bot was away. A sweep reads deadlines from memory and touches storage
+only for what is due (and for challenges once a minute), so it costs nothing
+while nothing happens. The loop runs on Discord's clock
+(``discord.ext.tasks``), which SimCord's ``advance_time`` drives in tests.
+"""
+
+from __future__ import annotations
+
+import logging
+from typing import TYPE_CHECKING
+
+import discord
+from discord.ext import commands, tasks
+
+from storage import Challenge, ChallengeStatus
+
+from .. import timecontrol as tc
+from ..delivery import QUIET
+from ..i18n import t
+from ..report import Line
+
+if TYPE_CHECKING:
+    from ..client import Chuhan
+
+log = logging.getLogger(__name__)
+
+
+CHALLENGE_CHECK_SECONDS = 60
+
+
+class Clocks(commands.Cog):
+    def __init__(self, bot: Chuhan) -> None:
+        self.bot = bot
+        self.sweep.change_interval(seconds=bot.settings.sweep_seconds)
+        self._next_challenge_check = 0.0
+
+    async def cog_load(self) -> None:
+        self.sweep.start()
+
+    async def cog_unload(self) -> None:
+        self.sweep.cancel()
+
+    @tasks.loop(seconds=5)
+    async def sweep(self) -> None:
+        for step in (self._timeouts, self._reminders, self._challenges):
+            try:
+                await step()
+            except Exception:
+                log.exception("clock sweep step %s failed", step.__name__)
+
+    async def _timeouts(self) -> None:
+        now = self.bot.now()
+        for manager in self.bot.hub.active():
+            deadline = manager.clocks.deadline
+            if deadline is None or now < deadline:
+                continue
+            report = await manager.expire()
+            if report is not None:
+                await self.bot.announcer.publish(report)
+
+    async def _reminders(self) -> None:
+        """DM the player to move once when a correspondence deadline draws near."""
+        now = self.bot.now()
+        for manager in self.bot.hub.active():
+            deadline = manager.clocks.deadline
+            if manager.reminded or not tc.reminder_due(manager.control, deadline, now):
+                continue
+            manager.reminded = True
+            await self.bot.store.set_reminded(manager.id)
+            user_id = manager.player_id(manager.match.game.turn)
+            if (await self.bot.players.prefs(user_id)).dm_notifications:
+                hours = max(1, round((deadline - now) / 3600))
+                where = f"<#{manager.channel_id}>"
+                await self.bot.announcer.lines_to(
+                    user_id, [Line("dm.reminder", {"hours": hours, "where": where})]
+                )
+
+    async def _challenges(self) -> None:
+        now = self.bot.now()
+        if now < self._next_challenge_check:
+            return
+        self._next_challenge_check = now + CHALLENGE_CHECK_SECONDS
+        store = self.bot.store
+        for challenge in await store.expired_challenges(now):
+            if await store.set_challenge_status(challenge.id, ChallengeStatus.EXPIRED):
+                await self._mark_expired(challenge)
+
+    async def _mark_expired(self, challenge: Challenge) -> None:
+        if challenge.message_id is None:
+            return
+        lang = await self.bot.players.language(challenge.challenger_id)
+        try:
+            channel = await self.bot.announcer.channel(challenge.channel_id)
+            message = channel.get_partial_message(challenge.message_id)  # type: ignore[attr-defined]
+            await message.edit(
+                content=t(lang, "challenge.expired"), view=None, allowed_mentions=QUIET
+            )
+        except discord.HTTPException as exc:
+            log.info("could not mark challenge %s expired: %s", challenge.id, exc.status)
+
+
+async def setup(bot: Chuhan) -> None:
+    await bot.add_cog(Clocks(bot))

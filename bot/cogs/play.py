@@ -1,0 +1,399 @@
+"""Playing: challenges, moves, the board, resigning, draws, undos, aborting.
+
+Handlers are thin: they find the game's manager, acknowledge the interaction
+before any work that could take time, hand the action over, and send the
+report. Refusals are raised and answered privately by the global handler.
+"""
+
+from __future__ import annotations
+
+import secrets
+from typing import TYPE_CHECKING
+
+import discord
+from discord import app_commands
+from discord.ext import commands
+
+from rules.errors import RulesError
+from rules.variant import find_variant
+from storage import ChallengeStatus, ChannelBusy, NewGame
+
+from .. import timecontrol as tc
+from ..buttons import challenge_view
+from ..choices import (
+    COLOR_CHOICES,
+    HANDICAP_CHOICES,
+    PLAYABLE,
+    TIME_CHOICES,
+    variant_choices,
+    variant_title,
+)
+from ..delivery import QUIET, png_file
+from ..errors import BotError
+from ..i18n import t
+from ..manager import GameManager
+from ..presenter import say
+from ..report import Report
+
+if TYPE_CHECKING:
+    from storage import Challenge
+
+    from ..client import Chuhan
+
+CHALLENGE_SECONDS = 15 * 60
+DEFAULT_TIME = "1d"
+
+
+class Play(commands.Cog):
+    def __init__(self, bot: Chuhan) -> None:
+        self.bot = bot
+
+    async def _lang(self, interaction: discord.Interaction) -> str:
+        self.bot.players.seen(interaction.user, interaction.locale)
+        return await self.bot.players.language(interaction.user.id, interaction.locale)
+
+    async def _manager(self, interaction: discord.Interaction) -> GameManager:
+        assert interaction.channel_id is not None
+        return await self.bot.hub.in_channel(interaction.channel_id)
+
+    # -- challenges -------------------------------------------------------------
+
+    @app_commands.command(name="challenge", description="Challenge someone, or anyone, to a game")
+    @app_commands.describe(
+        opponent="Who you challenge (leave empty for an open challenge anyone may accept)",
+        variant="What to play (default: xiangqi)",
+        time="Time control (default: 1 day per move)",
+        color="Your colour (default: random)",
+        rated="Whether the game counts for ratings (handicap games never do)",
+        handicap="Pieces you give up (a handicap game)",
+    )
+    @app_commands.choices(time=TIME_CHOICES, color=COLOR_CHOICES, handicap=HANDICAP_CHOICES)
+    @app_commands.guild_only()
+    async def challenge(
+        self,
+        interaction: discord.Interaction,
+        opponent: discord.Member | None = None,
+        variant: str = "xiangqi",
+        time: str = DEFAULT_TIME,
+        color: str = "random",
+        rated: bool = True,
+        handicap: str = "none",
+    ) -> None:
+        lang = await self._lang(interaction)
+        user = interaction.user
+        if opponent is not None and opponent.id == user.id:
+            raise BotError("self_challenge")
+        if opponent is not None and opponent.bot:
+            raise BotError("bot_opponent")
+        game_class = find_variant(variant)
+        if game_class.name not in PLAYABLE:
+            raise BotError("variant_not_playable", variant=game_class.name)
+        options = {"time": time}
+        if handicap != "none":
+            options["handicap"] = handicap
+            rated = False  # S-10
+        self.bot.hub.check_options(game_class.name, options)
+        assert interaction.channel_id is not None
+        if isinstance(interaction.channel, discord.Thread) and self.bot.hub.here(
+            interaction.channel_id
+        ):
+            raise BotError("channel_busy")
+        await interaction.response.defer()
+        await self.bot.players.register(user)
+        challenge = await self.bot.store.create_challenge(
+            guild_id=interaction.guild_id,
+            channel_id=interaction.channel_id,
+            challenger_id=user.id,
+            variant=game_class.name,
+            expires_at=self.bot.now() + CHALLENGE_SECONDS,
+            opponent_id=opponent.id if opponent else None,
+            options=options,
+            rated=rated,
+            color=color,
+        )
+        message = await interaction.followup.send(
+            self._challenge_text(challenge, lang),
+            view=challenge_view(challenge.id, lang),
+            allowed_mentions=discord.AllowedMentions(users=[opponent] if opponent else False),
+            wait=True,
+        )
+        await self.bot.store.set_challenge_message(challenge.id, message.id)
+
+    @challenge.autocomplete("variant")
+    async def variant_autocomplete(
+        self, interaction: discord.Interaction, current: str
+    ) -> list[app_commands.Choice[str]]:
+        lang = await self.bot.players.language(interaction.user.id, interaction.locale)
+        return variant_choices(current, lang, PLAYABLE)
+
+    def _challenge_text(self, challenge: Challenge, lang: str) -> str:
+        params = {
+            "challenger": self.bot.players.name(challenge.challenger_id),
+            "variant": variant_title(challenge.variant, lang),
+            "time": t(lang, f"time.{challenge.options.get('time', tc.DEFAULT_PRESET)}"),
+            "color": t(lang, f"color.{challenge.color}"),
+            "rated": t(lang, "challenge.rated" if challenge.rated else "challenge.unrated"),
+            "minutes": CHALLENGE_SECONDS // 60,
+        }
+        lines = [
+            t(lang, "challenge.open", **params)
+            if challenge.opponent_id is None
+            else t(lang, "challenge.to", opponent=f"<@{challenge.opponent_id}>", **params)
+        ]
+        handicap = challenge.options.get("handicap")
+        if handicap:
+            lines.append(t(lang, "game.handicap", handicap=t(lang, f"handicap.{handicap}")))
+        return "\n".join(lines)
+
+    async def on_challenge_button(
+        self, interaction: discord.Interaction, challenge_id: int, accept: bool
+    ) -> None:
+        try:
+            lang = await self._lang(interaction)
+            challenge = await self.bot.store.get_challenge(challenge_id)
+            if challenge is None or challenge.status is not ChallengeStatus.PENDING:
+                raise BotError("challenge_closed")
+            if accept:
+                await self._accept(interaction, challenge, lang)
+            else:
+                await self._decline(interaction, challenge, lang)
+        except Exception as exc:
+            await self.bot.reply_error(interaction, exc)
+
+    async def _decline(
+        self, interaction: discord.Interaction, challenge: Challenge, lang: str
+    ) -> None:
+        user_id = interaction.user.id
+        if user_id == challenge.challenger_id:
+            status, key = ChallengeStatus.CANCELLED, "challenge.cancelled"
+        elif user_id == challenge.opponent_id:
+            status, key = ChallengeStatus.DECLINED, "challenge.declined"
+        else:
+            raise BotError("not_your_challenge")
+        if not await self.bot.store.set_challenge_status(challenge.id, status):
+            raise BotError("challenge_closed")
+        text = t(lang, key, player=self.bot.players.name(user_id))
+        await interaction.response.edit_message(content=text, view=None, allowed_mentions=QUIET)
+
+    async def _accept(
+        self, interaction: discord.Interaction, challenge: Challenge, lang: str
+    ) -> None:
+        user_id = interaction.user.id
+        if user_id == challenge.challenger_id:
+            raise BotError("own_challenge")
+        if challenge.opponent_id not in (None, user_id):
+            raise BotError("not_your_challenge")
+        if self.bot.now() >= challenge.expires_at:
+            raise BotError("challenge_closed")
+        await interaction.response.defer()
+        if not await self.bot.store.set_challenge_status(challenge.id, ChallengeStatus.ACCEPTED):
+            raise BotError("challenge_closed")
+        await self.bot.players.register(interaction.user)
+        try:
+            manager, channel = await self._start(interaction, challenge)
+        except BaseException:
+            await self.bot.store.set_challenge_status(
+                challenge.id, ChallengeStatus.PENDING, expected=ChallengeStatus.ACCEPTED
+            )
+            raise
+        text = t(
+            lang, "challenge.accepted", player=interaction.user.display_name, where=channel.mention
+        )
+        await interaction.edit_original_response(content=text, view=None, allowed_mentions=QUIET)
+        await self._greet(manager, channel)
+
+    async def _start(
+        self, interaction: discord.Interaction, challenge: Challenge
+    ) -> tuple[GameManager, discord.abc.GuildChannel | discord.Thread]:
+        """Create the game in a new thread (or this channel) and post the first board."""
+        challenger_red = {"red": True, "black": False}.get(
+            challenge.color, secrets.randbelow(2) == 0
+        )
+        ids = (challenge.challenger_id, interaction.user.id)
+        red_id, black_id = ids if challenger_red else ids[::-1]
+        options = dict(challenge.options)
+        if "handicap" in options:
+            options["handicap_side"] = "red" if challenger_red else "black"
+        names = (self.bot.players.name(red_id), self.bot.players.name(black_id))
+        channel = await self._game_channel(interaction, names)
+        clocks = tc.start(tc.preset(options.get("time")), self.bot.now())
+        new = NewGame(
+            guild_id=interaction.guild_id,
+            channel_id=channel.id,
+            variant=challenge.variant,
+            red_id=red_id,
+            black_id=black_id,
+            options=options,
+            rated=challenge.rated,
+            seed=secrets.randbits(62),
+            red_ms=clocks.red_ms,
+            black_ms=clocks.black_ms,
+            deadline=clocks.deadline,
+        )
+        try:
+            manager = await self.bot.hub.create(new)
+        except ChannelBusy:
+            raise BotError("channel_busy") from None
+        await self.bot.announcer.publish(await manager.opening(), channel)
+        return manager, channel
+
+    async def _game_channel(
+        self, interaction: discord.Interaction, names: tuple[str, str]
+    ) -> discord.abc.GuildChannel | discord.Thread:
+        """A new public thread on the challenge message; the channel itself when
+        threads are not possible here."""
+        channel = interaction.channel
+        assert isinstance(channel, discord.abc.GuildChannel | discord.Thread)
+        message = interaction.message
+        if isinstance(channel, discord.TextChannel) and message is not None:
+            try:
+                return await message.create_thread(name=f"{names[0]} vs {names[1]}"[:100])
+            except discord.HTTPException:
+                pass
+        if self.bot.hub.here(channel.id):
+            raise BotError("channel_busy")
+        return channel
+
+    async def _greet(self, manager: GameManager, channel: discord.abc.Messageable) -> None:
+        """DM each player that the game started; say so, mention-free, where DMs fail."""
+        announcer, players = self.bot.announcer, self.bot.players
+        for side, user_id in enumerate(manager.ids):
+            prefs = await players.prefs(user_id)
+            if not prefs.dm_notifications:
+                continue
+            lang = await players.language(user_id)
+            where = getattr(channel, "mention", "")
+            text = t(
+                lang,
+                "dm.hello",
+                color=t(lang, "color.red" if side == 0 else "color.black"),
+                where=where,
+            )
+            board = await manager.picture(user_id, private=True) if manager.hidden else None
+            if not await announcer.dm(user_id, text, board):
+                notice = t(lang, "dm.closed", player=players.name(user_id))
+                await channel.send(notice, allowed_mentions=QUIET)
+
+    # -- moves ------------------------------------------------------------------
+
+    @app_commands.command(
+        name="move", description="Play a move (any notation: 炮二平五, C2=5, h2e2)"
+    )
+    @app_commands.describe(move="Your move; start typing to see the legal ones")
+    @app_commands.guild_only()
+    async def move(self, interaction: discord.Interaction, move: str) -> None:
+        await self._lang(interaction)
+        manager = await self._manager(interaction)
+        await interaction.response.defer(ephemeral=True, thinking=True)
+        report = await manager.move(interaction.user.id, move)
+        await self._finish(interaction, report, "done.move")
+
+    @move.autocomplete("move")
+    async def move_autocomplete(
+        self, interaction: discord.Interaction, current: str
+    ) -> list[app_commands.Choice[str]]:
+        manager = self.bot.hub.here(interaction.channel_id or 0)
+        if manager is None:
+            return []
+        style = (await self.bot.players.prefs(interaction.user.id)).notation
+        return [
+            app_commands.Choice(name=label, value=value)
+            for label, value in manager.suggestions(interaction.user.id, style, current)
+        ]
+
+    async def _finish(
+        self, interaction: discord.Interaction, report: Report, done_key: str
+    ) -> None:
+        """Publish a report and close the actor's private acknowledgement."""
+        lang = await self.bot.players.language(interaction.user.id, interaction.locale)
+        posted = await self.bot.announcer.publish(report)
+        note = say(report.note, lang) if report.note else t(lang, done_key)
+        if posted is None:
+            note += "\n" + t(lang, "error.not_announced")
+        await interaction.edit_original_response(content=note)
+
+    @commands.Cog.listener()
+    async def on_message(self, message: discord.Message) -> None:
+        """With the message-content intent, a player's plain message in a game
+        thread is read as a move; anything that is not a legal move is chat."""
+        if not self.bot.settings.message_moves or message.author.bot or message.guild is None:
+            return
+        manager = self.bot.hub.here(message.channel.id)
+        if manager is None or message.author.id not in manager.ids:
+            return
+        if not manager.looks_like_turn(message.author.id):
+            return
+        self.bot.players.seen(message.author)
+        try:
+            report = await manager.move(message.author.id, message.content.strip()[:32])
+        except (RulesError, BotError):
+            return
+        await self.bot.announcer.publish(report)
+
+    # -- the board --------------------------------------------------------------
+
+    @app_commands.command(name="board", description="Show the board of this channel's game")
+    @app_commands.describe(private="Only you see it, from your side (default: everyone sees it)")
+    @app_commands.guild_only()
+    async def board(self, interaction: discord.Interaction, private: bool = False) -> None:
+        lang = await self._lang(interaction)
+        manager = await self._manager(interaction)
+        await interaction.response.defer(ephemeral=private)
+        reader = interaction.user.id
+        png = await manager.picture(reader, private=private)
+        style = (await self.bot.players.prefs(reader)).notation
+        await interaction.followup.send(
+            say(manager.status_line(), lang, style),
+            file=png_file(png),
+            ephemeral=private,
+            allowed_mentions=QUIET,
+        )
+
+    # -- platform actions -----------------------------------------------------
+
+    async def _platform(self, interaction: discord.Interaction, verb: str) -> None:
+        await self._lang(interaction)
+        manager = await self._manager(interaction)
+        await interaction.response.defer(ephemeral=True, thinking=True)
+        report = await manager.act(interaction.user.id, verb)
+        await self._finish(interaction, report, f"done.{verb}")
+
+    @app_commands.command(name="resign", description="Resign this channel's game")
+    @app_commands.guild_only()
+    async def resign(self, interaction: discord.Interaction) -> None:
+        await self._platform(interaction, "resign")
+
+    @app_commands.command(name="draw", description="Offer a draw (one offer each; S-6)")
+    @app_commands.guild_only()
+    async def draw(self, interaction: discord.Interaction) -> None:
+        await self._platform(interaction, "draw-offer")
+
+    @app_commands.command(name="undo", description="Ask to take back your last move (3 per game)")
+    @app_commands.guild_only()
+    async def undo(self, interaction: discord.Interaction) -> None:
+        await self._platform(interaction, "undo-request")
+
+    @app_commands.command(
+        name="abort", description="Call the game off before both sides have moved"
+    )
+    @app_commands.guild_only()
+    async def abort(self, interaction: discord.Interaction) -> None:
+        await self._platform(interaction, "abort")
+
+    async def on_request_button(
+        self, interaction: discord.Interaction, game_id: int, kind: str, accept: bool
+    ) -> None:
+        try:
+            await self._lang(interaction)
+            manager = await self.bot.hub.get(game_id)
+            manager.side_of(interaction.user.id)
+            await interaction.response.defer()
+            report = await manager.answer(interaction.user.id, kind, accept)
+            await interaction.edit_original_response(view=None)
+            await self.bot.announcer.publish(report)
+        except Exception as exc:
+            await self.bot.reply_error(interaction, exc)
+
+
+async def setup(bot: Chuhan) -> None:
+    await bot.add_cog(Play(bot))

@@ -1,0 +1,199 @@
+"""Leaderboards, statistics, game history and exports (S-9, S-11)."""
+
+from __future__ import annotations
+
+import asyncio
+import io
+from typing import TYPE_CHECKING
+
+import discord
+from discord import app_commands
+from discord.ext import commands
+
+from render import Players, RenderOptions, render_gif
+from rules.variant import find_variant
+from storage import GameNotFound, GameRecord
+
+from ..choices import FORMAT_CHOICES, SCOPE_CHOICES, variant_choices, variant_title
+from ..errors import BotError
+from ..i18n import t
+
+if TYPE_CHECKING:
+    from rules.view import View
+
+    from ..client import Chuhan
+
+HISTORY_SIZE = 10
+
+
+def replay_views(record: GameRecord, seed: int, actions: list) -> list[View]:
+    """The public view after each ply of a game, from its start."""
+    game = find_variant(record.variant).start(dict(record.options), seed)
+    views = [game.view(None)]
+    for action in actions:
+        game.push(action)
+        views.append(game.view(None))
+    return views
+
+
+class Social(commands.Cog):
+    def __init__(self, bot: Chuhan) -> None:
+        self.bot = bot
+
+    async def _lang(self, interaction: discord.Interaction) -> str:
+        self.bot.players.seen(interaction.user, interaction.locale)
+        return await self.bot.players.language(interaction.user.id, interaction.locale)
+
+    @app_commands.command(name="leaderboard", description="The best rated players")
+    @app_commands.describe(
+        variant="Which variant (default: xiangqi)", scope="This server or everyone"
+    )
+    @app_commands.choices(scope=SCOPE_CHOICES)
+    async def leaderboard(
+        self, interaction: discord.Interaction, variant: str = "xiangqi", scope: str = "server"
+    ) -> None:
+        lang = await self._lang(interaction)
+        name = find_variant(variant).name
+        guild_id = interaction.guild_id if scope == "server" else None
+        rows = await self.bot.store.leaderboard(name, guild_id, 10)
+        if not rows:
+            await interaction.response.send_message(t(lang, "leaderboard.empty"))
+            return
+        lines = [t(lang, "leaderboard.title", variant=variant_title(name, lang))]
+        lines += [
+            t(
+                lang,
+                "leaderboard.row",
+                rank=row.rank,
+                name=row.name,
+                rating=round(row.rating),
+                rd=round(row.rd),
+                wins=row.wins,
+                draws=row.draws,
+                losses=row.losses,
+            )
+            for row in rows
+        ]
+        await interaction.response.send_message(
+            "\n".join(lines), allowed_mentions=discord.AllowedMentions.none()
+        )
+
+    @leaderboard.autocomplete("variant")
+    async def variant_autocomplete(
+        self, interaction: discord.Interaction, current: str
+    ) -> list[app_commands.Choice[str]]:
+        return variant_choices(current, await self._lang(interaction))
+
+    @app_commands.command(name="stats", description="A player's ratings and record")
+    @app_commands.describe(user="Whose statistics (default: yours)")
+    async def stats(
+        self, interaction: discord.Interaction, user: discord.User | None = None
+    ) -> None:
+        lang = await self._lang(interaction)
+        who = user or interaction.user
+        rows = await self.bot.store.player_stats(who.id)
+        lines = [t(lang, "stats.title", name=who.display_name)]
+        if not rows:
+            lines.append(t(lang, "stats.none"))
+        lines += [
+            t(
+                lang,
+                "stats.row",
+                variant=variant_title(row.variant, lang),
+                rating=round(row.rating),
+                rd=round(row.rd),
+                rated=row.rated_games,
+                wins=row.wins,
+                draws=row.draws,
+                losses=row.losses,
+            )
+            for row in rows
+        ]
+        await interaction.response.send_message("\n".join(lines), ephemeral=True)
+
+    @app_commands.command(name="history", description="A player's latest finished games")
+    @app_commands.describe(user="Whose games (default: yours)")
+    async def history(
+        self, interaction: discord.Interaction, user: discord.User | None = None
+    ) -> None:
+        lang = await self._lang(interaction)
+        who = user or interaction.user
+        records = await self.bot.store.recent_games(who.id, HISTORY_SIZE)
+        lines = [t(lang, "history.title", name=who.display_name)]
+        if not records:
+            lines.append(t(lang, "history.none"))
+        for record in records:
+            side = record.color_of(who.id)
+            outcome = record.outcome
+            assert outcome is not None and side is not None
+            if outcome.winner is None:
+                result = t(lang, "history.draw")
+            else:
+                result = t(lang, "history.win" if outcome.winner is side else "history.loss")
+            opponent = record.black_id if side == 0 else record.red_id
+            lines.append(
+                t(
+                    lang,
+                    "history.row",
+                    id=record.id,
+                    variant=variant_title(record.variant, lang),
+                    opponent=self.bot.players.name(opponent),
+                    result=result,
+                    reason=t(lang, f"reason.{outcome.reason.value}"),
+                    when=f"<t:{int(record.finished_at or record.updated_at)}:d>",
+                )
+            )
+        await interaction.response.send_message("\n".join(lines), ephemeral=True)
+
+    @app_commands.command(
+        name="export", description="Download a game as PGN, JSON or an animated GIF"
+    )
+    @app_commands.describe(
+        game="Game number (default: this channel's game, else your last one)", format="File format"
+    )
+    @app_commands.choices(format=FORMAT_CHOICES)
+    async def export(
+        self, interaction: discord.Interaction, game: int | None = None, format: str = "pgn"
+    ) -> None:
+        lang = await self._lang(interaction)
+        await interaction.response.defer(ephemeral=True, thinking=True)
+        game_id = game or await self._default_game(interaction)
+        store = self.bot.store
+        try:
+            record = await store.load_game(game_id)
+        except GameNotFound:
+            raise BotError("unknown_game", id=game_id) from None
+        if format == "gif":
+            data = await self._gif(record)
+        elif format == "json":
+            data = (await store.export_json(game_id)).encode()
+        else:
+            data = (await store.export_pgn(game_id)).encode()
+        name = f"chuhan-{game_id}.{format}"
+        await interaction.followup.send(
+            t(lang, "export.done", id=game_id),
+            file=discord.File(io.BytesIO(data), filename=name),
+            ephemeral=True,
+        )
+
+    async def _default_game(self, interaction: discord.Interaction) -> int:
+        manager = self.bot.hub.here(interaction.channel_id or 0)
+        if manager is not None:
+            return manager.id
+        records = await self.bot.store.recent_games(interaction.user.id, 1)
+        if not records:
+            raise BotError("nothing_to_export")
+        return records[0].id
+
+    async def _gif(self, record: GameRecord) -> bytes:
+        """A replay of the public views (safe for hidden-information games too)."""
+        store = self.bot.store
+        seed = (await store.load_secret(record.id)).seed
+        match = await store.rebuild(record.id)
+        views = replay_views(record, seed, list(match.game.actions))
+        names = (self.bot.players.name(record.red_id), self.bot.players.name(record.black_id))
+        return await asyncio.to_thread(render_gif, views, Players(*names), RenderOptions(lang="en"))
+
+
+async def setup(bot: Chuhan) -> None:
+    await bot.add_cog(Social(bot))

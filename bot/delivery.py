@@ -1,0 +1,95 @@
+"""Sending reports: the public board message and the private DMs.
+
+Public messages never mention anyone and only ever carry what a report marks
+public (built from ``game.view(None)`` and events without an audience).
+"""
+
+from __future__ import annotations
+
+import io
+import logging
+from typing import TYPE_CHECKING
+
+import discord
+
+from .buttons import request_view
+from .i18n import t
+from .players import PlayerDirectory
+from .presenter import text_of
+from .report import Line, Report
+
+if TYPE_CHECKING:
+    from .client import Chuhan
+
+log = logging.getLogger(__name__)
+QUIET = discord.AllowedMentions.none()
+
+
+def png_file(data: bytes, name: str = "board.png") -> discord.File:
+    return discord.File(io.BytesIO(data), filename=name)
+
+
+class Announcer:
+    """Turns reports into Discord messages."""
+
+    def __init__(self, bot: Chuhan, players: PlayerDirectory) -> None:
+        self.bot = bot
+        self.players = players
+
+    async def channel(self, channel_id: int) -> discord.abc.Messageable:
+        channel = self.bot.get_channel(channel_id) or await self.bot.fetch_channel(channel_id)
+        assert isinstance(channel, discord.abc.Messageable)
+        return channel
+
+    async def publish(
+        self, report: Report, channel: discord.abc.Messageable | None = None
+    ) -> discord.Message | None:
+        """Post the report's public message in its game channel, then its DMs.
+
+        The words follow the language and notation of ``report.reader_id``.
+        The entry is already committed, so a Discord failure here is logged
+        and ``None`` returned, never raised.
+        """
+        lang = await self.players.language(report.reader_id)
+        style = (await self.players.prefs(report.reader_id)).notation
+        kwargs: dict = {"allowed_mentions": QUIET}
+        if report.board is not None:
+            kwargs["file"] = png_file(report.board)
+        if report.request is not None:
+            kwargs["view"] = request_view(report.game_id, report.request.kind, lang)
+        try:
+            target = channel or await self.channel(report.channel_id)
+            message = await target.send(text_of(report.lines, lang, style), **kwargs)
+        except discord.HTTPException:
+            log.exception("could not announce game %s in %s", report.game_id, report.channel_id)
+            return None
+        await self.send_private(report)
+        return message
+
+    async def send_private(self, report: Report) -> None:
+        """Each player's private lines and board, by DM, when they allow DMs."""
+        for user_id in {*report.private, *report.private_boards}:
+            prefs = await self.players.prefs(user_id)
+            if not prefs.dm_notifications:
+                continue
+            lang = await self.players.language(user_id)
+            content = text_of(report.private.get(user_id, []), lang, prefs.notation)
+            board = report.private_boards.get(user_id)
+            await self.dm(user_id, content or t(lang, "dm.your_view"), board)
+
+    async def dm(self, user_id: int, content: str, board: bytes | None = None) -> bool:
+        """Send a DM; ``False`` (and remembered) when the user does not accept DMs."""
+        try:
+            user = self.bot.get_user(user_id) or await self.bot.fetch_user(user_id)
+            kwargs = {"file": png_file(board)} if board is not None else {}
+            await user.send(content, **kwargs)
+        except (discord.Forbidden, discord.NotFound) as exc:
+            log.info("DM to %s refused: %s", user_id, exc.status)
+            return False
+        return True
+
+    async def lines_to(self, user_id: int, lines: list[Line]) -> bool:
+        """DM some lines to a player in their language."""
+        lang = await self.players.language(user_id)
+        style = (await self.players.prefs(user_id)).notation
+        return await self.dm(user_id, text_of(lines, lang, style))

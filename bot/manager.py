@@ -1,0 +1,464 @@
+"""Game managers: the one place where entries are applied, committed and reported.
+
+Each active game has one :class:`GameManager`, found by its channel (a game's
+thread is its channel). The manager holds an ``asyncio.Lock``; under it an
+entry is checked and applied by :class:`rules.match.Match`, committed to
+storage, and only then turned into a :class:`Report` for Discord code to
+send. If the commit fails the match is rebuilt from storage, so memory never
+runs ahead of the database. Nothing here knows about Discord or a variant's
+rules beyond the ``Match``/``Game`` interface.
+"""
+
+from __future__ import annotations
+
+import asyncio
+from collections.abc import Callable
+from typing import Any
+
+from rules.errors import RulesError
+from rules.match import Match, platform_entry
+from rules.outcome import Outcome, Reason
+from rules.pieces import Color
+from rules.variant import Event, find_variant
+from storage import GameRecord, NewGame, SequenceConflict, Store
+from storage.ratings import Rating
+from storage.records import GameStatus
+
+from . import timecontrol as tc
+from .errors import BotError, Busy, GameFinished, NoGameHere, NotAPlayer
+from .pictures import board_png
+from .players import PlayerDirectory
+from .report import Line, Moves, Report, Term, Title
+
+STYLES = ("chinese", "wxf", "iccs")
+VERBS = ("resign", "draw-offer", "undo-request", "abort")
+SIDES = {"r": Color.RED, "b": Color.BLACK}
+
+
+def color_term(color: Color) -> Term:
+    return Term("color.red" if color is Color.RED else "color.black")
+
+
+class GameManager:
+    """One game: its match, its clocks, its lock."""
+
+    def __init__(self, hub: GameHub, record: GameRecord, match: Match) -> None:
+        self.hub = hub
+        self.id = record.id
+        self.channel_id = record.channel_id
+        self.variant = record.variant
+        self.ids = (record.red_id, record.black_id)
+        self.rated = record.rated
+        self.options = dict(record.options)
+        self.control = tc.preset(record.options.get("time"))
+        self.lock = asyncio.Lock()
+        self._load(record, match)
+
+    def _load(self, record: GameRecord, match: Match) -> None:
+        self.match = match
+        self.seq = record.next_seq
+        self.clocks = tc.Clocks(record.red_ms, record.black_ms, record.deadline)
+        self.reminded = record.reminded
+        self.finished = record.status is not GameStatus.ACTIVE
+
+    async def _reload(self) -> None:
+        store = self.hub.store
+        self._load(await store.load_game(self.id), await store.rebuild(self.id))
+
+    # -- reading ---------------------------------------------------------------
+
+    def side_of(self, user_id: int) -> Color:
+        """The side ``user_id`` plays. :raises NotAPlayer: for anyone else."""
+        if user_id == self.ids[Color.RED]:
+            return Color.RED
+        if user_id == self.ids[Color.BLACK]:
+            return Color.BLACK
+        raise NotAPlayer()
+
+    def player_id(self, side: Color) -> int:
+        return self.ids[side]
+
+    def names(self) -> tuple[str, str]:
+        return (self.hub.players.name(self.ids[0]), self.hub.players.name(self.ids[1]))
+
+    def shown_clocks(self) -> tuple[int | None, int | None]:
+        turn, now = self.match.game.turn, self.hub.now()
+        if self.finished:
+            return self.clocks.red_ms, self.clocks.black_ms
+        return (
+            tc.shown_ms(self.control, self.clocks, Color.RED, turn, now),
+            tc.shown_ms(self.control, self.clocks, Color.BLACK, turn, now),
+        )
+
+    def suggestions(
+        self, user_id: int, style: str, typed: str, limit: int = 25
+    ) -> list[tuple[str, str]]:
+        """Legal moves of ``user_id`` as ``(label, value)``, filtered by what they typed."""
+        game = self.match.game
+        if self.finished or user_id != self.ids[game.turn]:
+            return []
+        needle = typed.strip().lower()
+        found: list[tuple[str, str]] = []
+        for action in game.legal_actions():
+            label = game.notate(action, style)
+            value = action.text
+            if needle and needle not in label.lower() and needle not in value:
+                continue
+            found.append((label if label == value else f"{label} ({value})", value))
+            if len(found) >= limit:
+                break
+        return found
+
+    @property
+    def hidden(self) -> bool:
+        return find_variant(self.variant).hidden_information
+
+    def looks_like_turn(self, user_id: int) -> bool:
+        """Whether ``user_id`` is the player to move in a running game (no lock needed)."""
+        return not self.finished and self.ids[self.match.game.turn] == user_id
+
+    def status_line(self) -> Line:
+        turn = self.match.game.turn
+        return Line(
+            "board.status",
+            {
+                "player": self.hub.players.name(self.ids[turn]),
+                "color": color_term(turn),
+                "moves": (self.match.game.ply + 1) // 2,
+            },
+        )
+
+    async def picture(self, reader_id: int, *, private: bool) -> bytes:
+        """The public board, or with ``private`` the board as ``reader_id`` may see
+        it and prefers it (a player's own view; the public one for a watcher)."""
+        if not private:
+            return await self._public_picture()
+        side = Color(self.ids.index(reader_id)) if reader_id in self.ids else None
+        return await self._draw(side if self.hidden else None, side, reader_id)
+
+    async def _public_picture(self) -> bytes:
+        """The public board, drawn for the player to move (the one who must read it)."""
+        turn = self.match.game.turn
+        return await self._draw(None, turn, self.ids[turn])
+
+    async def _draw(self, viewer: Color | None, side: Color | None, reader_id: int) -> bytes:
+        """``viewer``'s view, with the preferences of ``reader_id`` who plays ``side``."""
+        players = self.hub.players
+        prefs, lang = await players.prefs(reader_id), await players.language(reader_id)
+        view = self.match.game.view(viewer)
+        return board_png(view, self.names(), self.shown_clocks(), prefs, lang, side)
+
+    # -- acting ----------------------------------------------------------------
+
+    async def move(self, user_id: int, text: str) -> Report:
+        """Play an action written in any notation the variant reads.
+
+        In hidden-information variants the mover's own notation can name a
+        secret, so it goes to the mover alone; the public line is built from
+        the public events.
+        """
+        async with self.lock:
+            side = self._open_for(user_id)
+            overdue = await self._expire_locked()
+            if overdue is not None:
+                overdue.note = Line("error.out_of_time")
+                return overdue
+            game = self.match.game
+            if game.turn is not side:
+                raise BotError("not_your_turn")
+            action = game.parse(text)
+            mine = Moves({style: game.notate(action, style) for style in STYLES})
+            report = await self._commit(user_id, action.text, None if self.hidden else mine)
+            if self.hidden:
+                report.note = Line("move.yours", {"move": mine})
+            return report
+
+    async def act(self, user_id: int, verb: str) -> Report:
+        """A platform action of a player: resign, offer a draw, ask to undo, abort."""
+        assert verb in VERBS
+        async with self.lock:
+            side = self._open_for(user_id)
+            overdue = await self._expire_locked()
+            if overdue is not None:
+                overdue.note = Line("error.out_of_time")
+                return overdue
+            return await self._commit(user_id, platform_entry(side, verb))
+
+    async def answer(self, user_id: int, kind: str, accept: bool) -> Report:
+        """Accept or decline the opponent's pending draw offer or undo request."""
+        async with self.lock:
+            side = self._open_for(user_id)
+            pending = self.match.pending
+            if pending is None or pending.kind != kind:
+                raise BotError("no_request", kind=Term(f"request.{kind}"))
+            if pending.side is side:
+                raise BotError("own_request")
+            return await self._commit(
+                user_id, platform_entry(side, f"{kind}-{'accept' if accept else 'decline'}")
+            )
+
+    async def expire(self) -> Report | None:
+        """Apply a timeout if the side to move is past its deadline (S-7)."""
+        async with self.lock:
+            if self.finished:
+                return None
+            return await self._expire_locked()
+
+    async def _expire_locked(self) -> Report | None:
+        deadline = self.clocks.deadline
+        if deadline is None or self.hub.now() < deadline:
+            return None
+        return await self._commit(None, platform_entry(self.match.game.turn, "timeout"))
+
+    def _open_for(self, user_id: int) -> Color:
+        side = self.side_of(user_id)
+        if self.finished:
+            raise GameFinished()
+        return side
+
+    async def _commit(self, actor_id: int | None, text: str, moves: Moves | None = None) -> Report:
+        game_before = self.match.game
+        turn, ply = game_before.turn, game_before.ply
+        events = self.match.apply(text)
+        game, now = self.match.game, self.hub.now()
+        clocks = self.clocks
+        if self.match.outcome is not None:
+            shown = self.shown_clocks()
+            clocks = tc.Clocks(shown[0], shown[1], None)
+        elif game.ply != ply or game.turn is not turn or game is not game_before:
+            clocks = tc.hand_over(self.control, clocks, turn, game.turn, now)
+        try:
+            await self.hub.store.append(
+                self.id,
+                self.seq,
+                actor_id,
+                text,
+                red_ms=clocks.red_ms,
+                black_ms=clocks.black_ms,
+                deadline=clocks.deadline,
+            )
+        except SequenceConflict:
+            await self._reload()
+            raise Busy() from None
+        except BaseException:
+            await self._reload()
+            raise
+        self.seq += 1
+        if clocks.deadline != self.clocks.deadline:
+            self.reminded = False
+        self.clocks = clocks
+        outcome = self.match.outcome
+        lines = self._lines(actor_id, events, moves)
+        if outcome is not None:
+            self.finished = True
+            lines += await self._finish(outcome)
+            self.hub.retire(self)
+        elif game.ply != ply or game.turn is not turn:
+            lines += self._deadline_lines()
+        return await self._report(actor_id, events, lines)
+
+    async def _finish(self, outcome: Outcome) -> list[Line]:
+        """Record the result (ratings move only for effective rated wins, S-9)."""
+        effective = self.match.effective
+        counts = self.rated and effective and outcome.reason is not Reason.ABORTED
+        before = await self._ratings() if counts else {}
+        await self.hub.store.finish_game(self.id, outcome, effective)
+        if outcome.reason is Reason.ABORTED:
+            return []
+        if not self.rated:
+            return [Line("result.unrated_game")]
+        if not effective:
+            return [Line("result.not_effective")]
+        after = await self._ratings()
+        changes = ", ".join(
+            f"{self.hub.players.name(user_id)} {rating:.0f} ({rating - before[user_id]:+.0f})"
+            for user_id, rating in after.items()
+        )
+        return [Line("result.rated", {"changes": changes})]
+
+    async def _ratings(self) -> dict[int, float]:
+        """Both players' ratings in this variant (a newcomer's is the starting rating)."""
+        ratings = dict.fromkeys(self.ids, Rating().rating)
+        for user_id in self.ids:
+            for row in await self.hub.store.player_stats(user_id):
+                if row.variant == self.variant:
+                    ratings[user_id] = row.rating
+        return ratings
+
+    def _lines(self, actor_id: int | None, events: list[Event], moves: Moves | None) -> list[Line]:
+        """The public lines: the played move (in every notation when that is
+        public, else as the public event gives it), the other public events,
+        and the result."""
+        lines: list[Line] = []
+        for event in events:
+            if event.audience is not None:
+                continue
+            if event.code == "move" and actor_id is not None:
+                shown = moves or Moves({"iccs": str(event.params.get("move", ""))})
+                lines.append(self._played(actor_id, shown))
+            else:
+                lines.append(self._event_line(event))
+        outcome = self.match.outcome
+        if outcome is not None:
+            lines.append(self._outcome_line(outcome))
+        return lines
+
+    def _played(self, actor_id: int, moves: Moves) -> Line:
+        side = self.side_of(actor_id)
+        params = {"player": self.hub.players.name(actor_id), "color": color_term(side)}
+        return Line("move.played", {**params, "move": moves})
+
+    def _deadline_lines(self) -> list[Line]:
+        """When the player to move runs out of time, as a Discord timestamp (any locale)."""
+        deadline = self.clocks.deadline
+        if deadline is None:
+            return []
+        player = self.hub.players.name(self.ids[self.match.game.turn])
+        return [Line("move.deadline", {"player": player, "when": f"<t:{int(deadline)}:R>"})]
+
+    def _event_line(self, event: Event) -> Line:
+        params: dict[str, Any] = dict(event.params)
+        side = SIDES.get(str(params.get("side")))
+        if side is not None:
+            params["player"] = self.hub.players.name(self.ids[side])
+            params["color"] = color_term(side)
+        if "kind" in params:
+            params["piece"] = Term(f"piece.{params['kind']}")
+        if "tile" in params:
+            params["tile"] = Term(f"piece.{params['tile']}")
+        return Line(f"event.{event.code}", params)
+
+    def _outcome_line(self, outcome: Outcome) -> Line:
+        reason = Term(f"reason.{outcome.reason.value}")
+        if outcome.reason is Reason.ABORTED:
+            return Line("result.aborted")
+        if outcome.winner is None:
+            return Line("result.draw", {"reason": reason})
+        winner = outcome.winner
+        return Line(
+            "result.win",
+            {
+                "player": self.hub.players.name(self.ids[winner]),
+                "color": color_term(winner),
+                "reason": reason,
+            },
+        )
+
+    async def _report(self, actor_id: int | None, events: list[Event], lines: list[Line]) -> Report:
+        report = Report(self.id, self.channel_id, actor_id or self.ids[Color.RED], lines)
+        report.request = (
+            self.match.pending
+            if any(e.code.endswith(("_offered", "_requested")) for e in events)
+            else None
+        )
+        report.board = await self._public_picture()
+        for event in events:
+            if event.audience is not None:
+                who = self.ids[event.audience]
+                report.private.setdefault(who, []).append(self._event_line(event))
+        if self.hidden:
+            for side in Color:
+                report.private_boards[self.ids[side]] = await self._draw(side, side, self.ids[side])
+        return report
+
+    async def opening(self) -> Report:
+        """The report announcing the game's start: who plays what, and the first board."""
+        red, black = self.names()
+        variant = find_variant(self.variant)
+        line = Line(
+            "game.started",
+            {
+                "red": red,
+                "black": black,
+                "variant": Title(variant.title_en, variant.title_zh),
+                "time": Term(f"time.{self.options.get('time', tc.DEFAULT_PRESET)}"),
+            },
+        )
+        lines = [line]
+        if self.options.get("handicap", "none") != "none":
+            lines.append(
+                Line("game.handicap", {"handicap": Term(f"handicap.{self.options['handicap']}")})
+            )
+        if not self.rated:
+            lines.append(Line("game.unrated"))
+        lines.append(Line("game.first_move", {"player": red}))
+        return await self._report(None, [], lines + self._deadline_lines())
+
+
+class GameHub:
+    """Every manager in memory, loaded lazily from storage (so a restart loses nothing)."""
+
+    def __init__(self, store: Store, players: PlayerDirectory, now: Callable[[], float]) -> None:
+        self.store = store
+        self.players = players
+        self.now = now
+        self._games: dict[int, GameManager] = {}
+        self._channels: dict[int, int] = {}
+        self._loading = asyncio.Lock()
+
+    async def in_channel(self, channel_id: int) -> GameManager:
+        """The active game of a channel or thread. :raises NoGameHere: if none."""
+        game_id = self._channels.get(channel_id)
+        if game_id is not None:
+            return self._games[game_id]
+        record = await self.store.active_game_in_channel(channel_id)
+        if record is None:
+            raise NoGameHere()
+        return await self.get(record.id)
+
+    async def get(self, game_id: int) -> GameManager:
+        """An active game by id. :raises GameFinished: once it is over."""
+        manager = self._games.get(game_id)
+        if manager is not None:
+            return manager
+        async with self._loading:
+            manager = self._games.get(game_id)
+            if manager is None:
+                record = await self.store.load_game(game_id)
+                if record.status is not GameStatus.ACTIVE:
+                    raise GameFinished()
+                match = await self.store.rebuild(game_id)
+                if match.outcome is not None:  # the bot stopped between the last two commits
+                    await self.store.finish_game(game_id, match.outcome, match.effective)
+                    raise GameFinished()
+                for user_id in (record.red_id, record.black_id):
+                    await self.players.recall(user_id)
+                manager = GameManager(self, record, match)
+                self._games[game_id] = manager
+                self._channels[manager.channel_id] = game_id
+        return manager
+
+    def here(self, channel_id: int) -> GameManager | None:
+        """The in-memory manager of a channel's game (every active game is in memory)."""
+        game_id = self._channels.get(channel_id)
+        return None if game_id is None else self._games.get(game_id)
+
+    async def load_active(self) -> None:
+        """Load every active game, so clocks, reminders and plain-text moves see them all."""
+        for record in await self.store.active_games():
+            await self.get(record.id)
+
+    @staticmethod
+    def check_options(variant: str, options: dict[str, str]) -> None:
+        """Refuse options the variant would reject, before anyone accepts them."""
+        try:
+            Match.start(variant, options, 0)
+        except RulesError:
+            raise
+        except ValueError as exc:
+            raise BotError("bad_options", detail=str(exc)) from None
+
+    async def create(self, new: NewGame) -> GameManager:
+        """Store a new game and manage it. :raises ChannelBusy: if the channel has one."""
+        self.check_options(new.variant, dict(new.options))
+        game_id = await self.store.create_game(new)
+        return await self.get(game_id)
+
+    def retire(self, manager: GameManager) -> None:
+        """Forget a finished game; its channel is free for the next one."""
+        self._games.pop(manager.id, None)
+        if self._channels.get(manager.channel_id) == manager.id:
+            del self._channels[manager.channel_id]
+
+    def active(self) -> list[GameManager]:
+        return list(self._games.values())

@@ -1,0 +1,40 @@
+"""Board images for a reader: the renderer called with that reader's preferences."""
+
+from __future__ import annotations
+
+from render import Players, RenderOptions, render_png
+from rules.pieces import Color
+from rules.view import View
+from storage import Prefs
+
+
+def clock_text(ms: int | None) -> str | None:
+    """``m:ss`` for a clock face, ``None`` when the game has no game time."""
+    if ms is None:
+        return None
+    seconds = ms // 1000
+    return f"{seconds // 60}:{seconds % 60:02d}"
+
+
+def board_png(
+    view: View,
+    names: tuple[str, str],
+    clocks: tuple[int | None, int | None],
+    prefs: Prefs,
+    lang: str,
+    side: Color | None,
+) -> bytes:
+    """The image of ``view`` for a reader with ``prefs`` and language ``lang``
+    who plays ``side`` (None: a watcher).
+
+    With orientation ``auto`` the reader's own side is at the bottom.
+    """
+    perspective = side if side is not None and prefs.orientation == "auto" else Color.RED
+    players = Players(names[0], names[1], clock_text(clocks[0]), clock_text(clocks[1]))
+    options = RenderOptions(
+        traditional=prefs.traditional,
+        labels=prefs.labels,
+        perspective=perspective,
+        lang=lang,
+    )
+    return render_png(view, players=players, options=options)

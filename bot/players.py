@@ -1,0 +1,63 @@
+"""What the bot remembers about people: display names and cached preferences."""
+
+from __future__ import annotations
+
+from collections.abc import Callable
+from typing import Any
+
+from storage import Prefs, Store
+
+from .i18n import language_for
+
+
+class PlayerDirectory:
+    """Names seen on interactions and preferences read from storage, cached.
+
+    ``lookup`` resolves a name the bot has not seen this run (for example
+    from discord.py's user cache after a restart).
+    """
+
+    def __init__(self, store: Store, lookup: Callable[[int], str | None]) -> None:
+        self.store = store
+        self._lookup = lookup
+        self._names: dict[int, str] = {}
+        self._prefs: dict[int, Prefs] = {}
+        self._locales: dict[int, str] = {}
+
+    def seen(self, user: Any, locale: Any = None) -> None:
+        """Remember a user's display name and Discord locale from an interaction."""
+        self._names[user.id] = getattr(user, "display_name", None) or user.name
+        if locale is not None:
+            self._locales[user.id] = str(locale)
+
+    async def recall(self, user_id: int) -> None:
+        """Learn a name from storage if this run has not seen the user yet."""
+        if user_id not in self._names and self._lookup(user_id) is None:
+            stored = await self.store.player_name(user_id)
+            if stored:
+                self._names[user_id] = stored
+
+    def name(self, user_id: int) -> str:
+        name = self._names.get(user_id) or self._lookup(user_id)
+        return name or str(user_id)
+
+    async def prefs(self, user_id: int) -> Prefs:
+        cached = self._prefs.get(user_id)
+        if cached is None:
+            cached = self._prefs[user_id] = await self.store.get_prefs(user_id)
+        return cached
+
+    async def update_prefs(self, user_id: int, **changes: Any) -> Prefs:
+        await self.store.set_prefs(user_id, **changes)
+        self._prefs.pop(user_id, None)
+        return await self.prefs(user_id)
+
+    async def language(self, user_id: int, locale: Any = None) -> str:
+        """The user's reply language: their setting, else their last known locale."""
+        prefs = await self.prefs(user_id)
+        return language_for(locale or self._locales.get(user_id), prefs.language)
+
+    async def register(self, user: Any) -> None:
+        """Store the user's current name (for leaderboards) and remember it."""
+        self.seen(user)
+        await self.store.upsert_player(user.id, self._names[user.id])

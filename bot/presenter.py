@@ -1,0 +1,63 @@
+"""Words for reports and errors, in the reader's language and notation."""
+
+from __future__ import annotations
+
+from collections.abc import Iterable
+from typing import Any
+
+from discord import app_commands
+
+from rules.errors import RulesError
+
+from .errors import BotError
+from .i18n import catalogue, t
+from .report import Line, Moves, Term, Title
+
+
+def _resolve(value: Any, lang: str, style: str) -> Any:
+    if isinstance(value, Term):
+        return t(lang, value.key)
+    if isinstance(value, Title):
+        return value.zh if lang == "zh" else value.en
+    if isinstance(value, Moves):
+        return value.by_style.get(style) or value.by_style.get("iccs", "")
+    return value
+
+
+def say(line: Line, lang: str, style: str = "chinese") -> str:
+    """One line in ``lang``, moves written in ``style``."""
+    params = {key: _resolve(value, lang, style) for key, value in line.params.items()}
+    return t(lang, line.key, **params)
+
+
+def text_of(lines: Iterable[Line], lang: str, style: str = "chinese") -> str:
+    return "\n".join(say(line, lang, style) for line in lines)
+
+
+def error_text(error: BaseException, lang: str) -> str | None:
+    """The private answer to a refused action, or ``None`` for an unexpected error."""
+    if isinstance(error, app_commands.CommandInvokeError):
+        error = error.original
+    if isinstance(error, BotError):
+        return say(Line(f"error.{error.key}", error.params), lang)
+    if isinstance(error, RulesError):
+        return _rules_text(error, lang)
+    if isinstance(error, app_commands.NoPrivateMessage):
+        return t(lang, "error.guild_only")
+    if isinstance(error, app_commands.TransformerError | app_commands.CheckFailure):
+        return t(lang, "error.bad_input")
+    return None
+
+
+def _rules_text(error: RulesError, lang: str) -> str:
+    """The most specific catalogue message for a rules refusal: by its reason,
+    else by its code when the input it names is known, else a generic one."""
+    params = {key: str(value) for key, value in error.params.items()}
+    params.setdefault("text", params.get("move", ""))
+    keys = [f"rules.{params['reason']}"] if "reason" in params else []
+    if params["text"] or error.code in ("game_over", "unknown_variant"):
+        keys.append(f"rules.{error.code}")
+    for key in keys:
+        if catalogue().get("en", key) is not None:
+            return t(lang, key, **params)
+    return t(lang, "rules.generic", detail=str(error))

@@ -1,0 +1,65 @@
+"""Plain results of game changes: what to say publicly and privately, not yet in words.
+
+A :class:`Line` is a catalogue key with parameters; parameters that need the
+reader's language or notation are :class:`Term`, :class:`Title` and
+:class:`Moves`, resolved
+only when the line is shown (see ``bot.presenter``).
+"""
+
+from __future__ import annotations
+
+from collections.abc import Mapping
+from dataclasses import dataclass, field
+from typing import Any
+
+from rules.match import Pending
+
+
+@dataclass(frozen=True, slots=True)
+class Term:
+    """A catalogue key used as a parameter (a colour, a piece, a reason)."""
+
+    key: str
+
+
+@dataclass(frozen=True, slots=True)
+class Title:
+    """A name its owner gives in each language (a variant's title)."""
+
+    en: str
+    zh: str
+
+
+@dataclass(frozen=True, slots=True)
+class Moves:
+    """One move written in every notation style, so each reader gets their own."""
+
+    by_style: Mapping[str, str]
+
+
+@dataclass(frozen=True, slots=True)
+class Line:
+    key: str
+    params: Mapping[str, Any] = field(default_factory=dict)
+
+
+@dataclass(slots=True)
+class Report:
+    """What one accepted entry (or a game start) changed.
+
+    ``lines`` and ``board`` are public, written for ``reader_id`` (the
+    actor, or Red for the bot's own entries such as timeouts); ``private``
+    and ``private_boards`` go to one player each (by user id); ``note`` is for
+    the actor alone; ``request`` is a pending draw or undo request that needs
+    answer buttons.
+    """
+
+    game_id: int
+    channel_id: int
+    reader_id: int
+    lines: list[Line]
+    board: bytes | None = None
+    private: dict[int, list[Line]] = field(default_factory=dict)
+    private_boards: dict[int, bytes] = field(default_factory=dict)
+    note: Line | None = None
+    request: Pending | None = None

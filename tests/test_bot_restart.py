@@ -1,0 +1,28 @@
+"""A restart in the middle of a game: buttons, the game and its clock carry on."""
+
+from __future__ import annotations
+
+from tests.conftest import button, play, quiet_moves, restart
+
+MOVES = quiet_moves(6, seed=11)
+
+
+async def test_game_buttons_and_clock_survive_a_restart(table, settings):
+    pending = await table.challenge(opponent=table.carol)
+    thread = await table.start(time="rapid")
+    await play(table, thread, MOVES[:2])
+    await table.alice.slash(thread, "draw")
+    offer = thread.last_message
+
+    await restart(table.env, settings)
+
+    await table.bob.click(offer, custom_id=button(offer, "draw:decline"))
+    assert "bob declines the draw" in thread.last_message.content
+    await play(table, thread, MOVES[2:4])
+    assert "**" in thread.last_message.content
+    board = await table.carol.slash(thread, "board")
+    assert board.response.attachments and not board.ephemeral
+    await table.carol.click(pending, custom_id=button(pending, "accept"))
+    assert "carol accepted" in table.refreshed(pending).content
+    await table.env.advance_time(61)
+    assert "alice ran out of time" in thread.last_message.content

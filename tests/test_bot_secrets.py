@@ -1,0 +1,34 @@
+"""Secrets stay private: public messages come from public views and events only.
+
+Standard xiangqi has no secret, so this opens Tuibei (prediction tiles, T-5)
+for the test alone: a tile in a pool is secret to the opponent.
+"""
+
+from __future__ import annotations
+
+import pytest
+
+
+@pytest.fixture(autouse=True)
+def tuibei_playable(monkeypatch):
+    monkeypatch.setattr("bot.choices.PLAYABLE", frozenset({"xiangqi", "tuibei"}))
+
+
+async def test_a_prediction_is_told_to_its_owner_only(table):
+    thread = await table.start(variant="tuibei")
+    alice_dms, bob_dms = table.alice.user.dm_channel, table.bob.user.dm_channel
+    played = await table.alice.slash(thread, "move", move="炮二平五")
+    assert played.response.content == "You played 炮二平五."
+    assert "🔴 Red alice: **h2e2**" in thread.last_message.content  # public: from the event
+    seen_by_alice = len(alice_dms.history())
+    result = await table.bob.slash(thread, "move", move="?r")  # Bob predicts a chariot
+    assert result.ephemeral and result.response.content == "You played 预测 箭."
+    public = thread.last_message
+    assert "places a prediction tile face down" in public.content
+    assert "chariot" not in public.content.lower() and "箭" not in public.content
+    assert "Your prediction: chariot." in bob_dms.last_message.content
+    assert bob_dms.last_message.attachments  # Bob's own view of the board
+    alice_new = [m.content for m in alice_dms.history()[seen_by_alice:]]
+    assert alice_new and all("chariot" not in text.lower() for text in alice_new)
+    mine = await table.bob.slash(thread, "board", private=True)
+    assert mine.response.ephemeral and mine.response.attachments
