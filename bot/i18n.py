@@ -1,7 +1,8 @@
 """Localisation: message catalogues per language and the slash-command translator.
 
-Catalogues are TOML files under ``bot/locales/`` (``en.toml``, ``zh.toml``);
-nested tables flatten to dotted keys (``[move] played`` is ``move.played``)
+Catalogues are TOML files under ``bot/locales/``: ``en.toml`` and ``zh.toml``,
+plus one file per variant area such as ``en.tuibei.toml`` (merged in name
+order, so each variant keeps its messages in a file of its own); nested tables flatten to dotted keys (``[move] played`` is ``move.played``)
 whose values are ``str.format`` templates. A key missing in a language falls
 back to English, and a key missing everywhere shows as itself, so a gap is
 visible but never an error.
@@ -49,10 +50,14 @@ class Catalogue:
     @classmethod
     def load(cls) -> Catalogue:
         folder = resources.files("bot") / "locales"
-        tables = {}
-        for lang in LANGUAGES:
-            text = (folder / f"{lang}.toml").read_text(encoding="utf-8")
-            tables[lang] = _flatten(tomllib.loads(text))
+        tables: dict[str, dict[str, str]] = {lang: {} for lang in LANGUAGES}
+        files = sorted(
+            (f for f in folder.iterdir() if f.name.endswith(".toml")), key=lambda f: f.name
+        )
+        for file in files:
+            lang = file.name.split(".")[0]
+            if lang in tables:
+                tables[lang].update(_flatten(tomllib.loads(file.read_text(encoding="utf-8"))))
         return cls(tables)
 
     def get(self, lang: str, key: str) -> str | None:
