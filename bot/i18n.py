@@ -2,7 +2,8 @@
 
 Catalogues are TOML files under ``bot/locales/``: ``en.toml`` and ``zh.toml``,
 plus one file per variant area such as ``en.tuibei.toml`` (merged in name
-order, so each variant keeps its messages in a file of its own); nested tables flatten to dotted keys (``[move] played`` is ``move.played``)
+order, so each variant keeps its messages in a file of its own); nested
+tables flatten to dotted keys (``[move] played`` is ``move.played``)
 whose values are ``str.format`` templates. A key missing in a language falls
 back to English, and a key missing everywhere shows as itself, so a gap is
 visible but never an error.
