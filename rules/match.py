@@ -93,6 +93,8 @@ class Match:
         """Why ``color`` may not request an undo now (a stable key), or ``None``."""
         if self.outcome is not None:
             return "game_over"
+        if not self.game.undo_allowed:
+            return "undo_not_in_variant"
         if self.pending is not None:
             return "request_pending"
         if color not in self.actors:

@@ -47,6 +47,9 @@ class Game(ABC):
     title_en: ClassVar[str]
     title_zh: ClassVar[str]
     hidden_information: ClassVar[bool] = False
+    # S-5 undo replays the log minus its tail; a variant where that would
+    # hide again what a player has already seen (a revealed piece) refuses it.
+    undo_allowed: ClassVar[bool] = True
 
     def __init__(self, options: Mapping[str, str], seed: int) -> None:
         self.options = dict(options)

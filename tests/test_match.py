@@ -194,3 +194,12 @@ def test_platform_endings_reach_the_game_so_views_show_everything():
     m.apply("@b:resign")
     assert m.game.outcome() == m.outcome
     assert m.game.view(None).pools[Color.RED].pending.value == "r"
+
+
+@pytest.mark.parametrize("variant", ["jieqi", "jieqi-classic"])
+def test_no_undo_where_it_would_hide_a_seen_piece_again(variant: str):
+    m = Match.start(variant, {}, seed=3)
+    m.apply(m.game.legal_actions()[0].text)
+    assert m.undo_refusal(Color.RED) == "undo_not_in_variant"
+    with pytest.raises(IllegalAction):
+        m.apply("@r:undo-request")
