@@ -90,5 +90,5 @@ def run() -> Iterator[Figure]:
     samples = asyncio.run(_measure())
     assert len(samples) == GAMES * PLIES, len(samples)
     ordered = sorted(samples)
-    yield "bot_move_median", statistics.median(ordered), "ms"
-    yield "bot_move_p99", ordered[int(len(ordered) * 0.99) - 1], "ms"
+    yield "bot.move_median_ms", statistics.median(ordered), "ms"
+    yield "bot.move_p99_ms", ordered[int(len(ordered) * 0.99) - 1], "ms"

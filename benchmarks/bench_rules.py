@@ -65,10 +65,10 @@ def _median_nodes_per_s(count: Callable[[], int], depth: int, runs: int) -> floa
 def run() -> Iterator[Figure]:
     position = Position.start()
     deep = _median_nodes_per_s(lambda: perft(position, DEEP), DEEP, 1)
-    yield f"perft_depth{DEEP}_nodes_per_s", deep, "nodes/s"
+    yield f"rules.perft_depth{DEEP}_nodes_per_s", deep, "nodes/s"
     ours = _median_nodes_per_s(lambda: perft(position, SHALLOW), SHALLOW, OUR_RUNS)
-    yield f"perft_depth{SHALLOW}_nodes_per_s", ours, "nodes/s"
+    yield f"rules.perft_depth{SHALLOW}_nodes_per_s", ours, "nodes/s"
     board = cchess.ChessBoard(cchess.FULL_INIT_FEN)
     theirs = _median_nodes_per_s(lambda: cchess_perft(board, SHALLOW), SHALLOW, CCHESS_RUNS)
-    yield f"cchess_perft_depth{SHALLOW}_nodes_per_s", theirs, "nodes/s"
-    yield "perft_speedup_vs_cchess", ours / theirs, "x"
+    yield f"rules.cchess_perft_depth{SHALLOW}_nodes_per_s", theirs, "nodes/s"
+    yield "rules.perft_speedup_vs_cchess", ours / theirs, "x"

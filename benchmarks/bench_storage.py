@@ -57,9 +57,9 @@ async def _game_figures(path: Path) -> list[Figure]:
         load = await _median_ms(lambda: store.load_game(gid), 20)
         rebuild = await _median_ms(lambda: store.rebuild(gid), 20)
     return [
-        ("append one entry (committed)", append, "ms"),
-        ("load a 300-ply record (rebuild without the replay)", load, "ms"),
-        ("rebuild 300 plies", rebuild, "ms"),
+        ("storage.append_ms", append, "ms"),
+        ("storage.load_300_ply_record_ms", load, "ms"),
+        ("storage.rebuild_300_plies_ms", rebuild, "ms"),
     ]
 
 
@@ -96,17 +96,17 @@ async def _board_figures(path: Path) -> list[Figure]:
         assert len(await store.leaderboard("xiangqi", 1)) == 10
         return [
             (
-                "server leaderboard, 100k rated players in the server",
+                "storage.server_leaderboard_100k_ms",
                 await _median_ms(lambda: store.leaderboard("xiangqi", 1), 200),
                 "ms",
             ),
             (
-                f"server leaderboard, {SMALL_GUILD} of 100k players in the server",
+                f"storage.server_leaderboard_{SMALL_GUILD}_of_100k_ms",
                 await _median_ms(lambda: store.leaderboard("xiangqi", 2), 200),
                 "ms",
             ),
             (
-                "global leaderboard, 100k rated players",
+                "storage.global_leaderboard_100k_ms",
                 await _median_ms(lambda: store.leaderboard("xiangqi", None), 200),
                 "ms",
             ),
