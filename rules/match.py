@@ -23,6 +23,7 @@ from .variant import Event, Game, find_variant
 UNDO_LIMIT = 3  # S-5: requests per player per game
 MIN_EFFECTIVE_MOVES = 10  # S-9: moves by each side for an effective result
 SIDE_LETTERS = {"r": Color.RED, "b": Color.BLACK}
+SECRET_ENTRY = "hidden"  # an entry whose text is still secret, in public exports
 
 
 def side_letter(color: Color) -> str:
@@ -85,6 +86,20 @@ class Match:
         if self.options.get("handicap", "none") != "none":
             return False
         return all(self.game.moves_by_side(c) >= MIN_EFFECTIVE_MOVES for c in Color)
+
+    def public_entries(self) -> list[str]:
+        """The log as anyone may read it: entries that still hide a choice
+        become :data:`SECRET_ENTRY`. Needs no undo in the variant, so that
+        game actions and non-platform entries correspond one to one."""
+        entries = list(self.entries)
+        hidden = self.game.secret_tail()
+        for i in range(len(entries) - 1, -1, -1):
+            if hidden == 0:
+                break
+            if not entries[i].startswith("@"):
+                entries[i] = SECRET_ENTRY
+                hidden -= 1
+        return entries
 
     def can_offer_draw(self, color: Color) -> bool:
         return self.outcome is None and self.pending is None and self.draw_rights[color]

@@ -130,6 +130,9 @@ class Tuibei(StandardXiangqi):
     title_en = "Tuibei (prophecy xiangqi)"
     title_zh = "推背象棋"
     hidden_information = True
+    # After a resolution the opponent has seen the tile; taking the move back
+    # would let them counter a tile they know.
+    undo_allowed = False
 
     def __init__(self, options: Mapping[str, str], seed: int) -> None:
         super().__init__(options, seed)
@@ -344,6 +347,11 @@ class Tuibei(StandardXiangqi):
             return Outcome(None, Reason.NO_CAPTURE)
         # No insufficient-material draw: a correct prediction can still remove a king.
         return None
+
+    def secret_tail(self) -> int:
+        """A pending prediction is always the latest action, and secret (T-5)."""
+        pending = self._outcome is None and any(tile is not None for tile in self.pending)
+        return 1 if pending else 0
 
     def view(self, viewer: Color | None) -> View:
         """The standard board plus both pools; a pending tile only for its owner (T-5)."""

@@ -125,6 +125,11 @@ class Game(ABC):
         Uses only public knowledge, so the text may be shown to anyone.
         """
 
+    def secret_tail(self) -> int:
+        """How many of the latest actions still hide a choice in their text
+        (a pending Tuibei prediction names its tile); exports mask them."""
+        return 0
+
     def moves_by_side(self, color: Color) -> int:
         """How many actions ``color`` has made (S-9 counts these)."""
         first = 0 if color is Color.RED else 1

@@ -9,6 +9,7 @@ from __future__ import annotations
 import json
 from datetime import UTC, datetime
 
+from rules.match import Match
 from rules.pieces import Color
 from rules.position import START_FEN
 from rules.variant import Game
@@ -62,11 +63,12 @@ def pgn(record: GameRecord, game: Game, red_name: str, black_name: str) -> str:
     tags.append(("Format", "ICCS"))
 
     # Notate each action in the position before it: replay from the start.
+    # Actions whose text is still secret (a pending prediction) are left out.
     replay = type(game).start(game.options, game.seed)
     lines: list[str] = []
     line = ""
     number = 1
-    for action in game.actions:
+    for action in game.actions[: len(game.actions) - game.secret_tail()]:
         text = f"{action.text} {{{replay.notate(action, 'chinese')}}}"
         if replay.turn is Color.RED:
             line = f"{number}. {text}"
@@ -81,8 +83,12 @@ def pgn(record: GameRecord, game: Game, red_name: str, black_name: str) -> str:
     return "\n".join([*(_tag(k, v) for k, v in tags), "", *lines]) + "\n"
 
 
-def game_json(record: GameRecord, red_name: str, black_name: str, secret: Secret | None) -> str:
-    """The whole record as JSON; ``secret`` is dropped while the game is active."""
+def game_json(
+    record: GameRecord, red_name: str, black_name: str, secret: Secret | None, match: Match
+) -> str:
+    """The whole record as JSON; while the game is active ``secret`` is dropped
+    and entries that still hide a choice are masked (``Match.public_entries``)."""
+    texts = match.public_entries() if record.status is GameStatus.ACTIVE else match.entries
     document: dict[str, object] = {
         "format": JSON_FORMAT,
         "version": JSON_VERSION,
@@ -107,8 +113,8 @@ def game_json(record: GameRecord, red_name: str, black_name: str, secret: Secret
             "deadline": record.deadline,
         },
         "entries": [
-            {"seq": e.seq, "actor_id": e.actor_id, "text": e.text, "at": e.at}
-            for e in record.entries
+            {"seq": e.seq, "actor_id": e.actor_id, "text": text, "at": e.at}
+            for e, text in zip(record.entries, texts, strict=True)
         ],
     }
     if secret is not None and record.status is not GameStatus.ACTIVE:

@@ -696,7 +696,7 @@ class Store:
         record = await self.load_game(game_id)
         secret = None if record.status is GameStatus.ACTIVE else await self.load_secret(game_id)
         red, black = await self._names(record)
-        return export.game_json(record, red, black, secret)
+        return export.game_json(record, red, black, secret, await self.rebuild(game_id))
 
     async def _names(self, record: GameRecord) -> tuple[str, str]:
         red = await self.player_name(record.red_id)

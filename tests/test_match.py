@@ -175,9 +175,13 @@ def test_replay_rebuilds_allowances_and_pending_requests():
     assert again.game.position.fen() == m.game.position.fen()
 
 
-def test_undo_takes_back_the_requesters_last_action_when_turns_do_not_alternate():
-    # Tuibei: Red predicts, Black moves, the prediction misses and it is
-    # Black's turn again. Red's undo takes back Red's prediction and Black's move.
+def test_undo_takes_back_the_requesters_last_action_when_turns_do_not_alternate(monkeypatch):
+    # Tuibei has no undo, but its turns show the general rule: Red predicts,
+    # Black moves, the prediction misses and it is Black's turn again. Red's
+    # undo takes back Red's prediction and Black's move.
+    from rules.tuibei import Tuibei
+
+    monkeypatch.setattr(Tuibei, "undo_allowed", True)
     m = Match.start("tuibei")
     m.apply("?r")
     m.apply("h9g7")  # a horse, not a chariot: the prediction misses
@@ -203,3 +207,12 @@ def test_no_undo_where_it_would_hide_a_seen_piece_again(variant: str):
     assert m.undo_refusal(Color.RED) == "undo_not_in_variant"
     with pytest.raises(IllegalAction):
         m.apply("@r:undo-request")
+
+
+def test_public_entries_mask_a_pending_prediction_until_it_resolves():
+    m = Match.start("tuibei")
+    for text in ["h2e2", "?n", "@r:draw-offer"]:
+        m.apply(text)
+    assert m.public_entries() == ["h2e2", "hidden", "@r:draw-offer"]
+    m.apply("h0g2")  # Red moves its horse: the prediction hits and is revealed
+    assert m.public_entries() == m.entries
