@@ -26,6 +26,7 @@ EXTENSIONS = (
     "bot.cogs.preferences",
     "bot.cogs.guide",
     "bot.cogs.clocks",
+    "bot.cogs.tuibei",
 )
 
 

@@ -13,12 +13,15 @@ from __future__ import annotations
 
 import asyncio
 from collections.abc import Callable
+from itertools import zip_longest
 from typing import Any
 
+from rules.actions import Action, Reveal
 from rules.errors import RulesError
 from rules.match import Match, platform_entry
 from rules.outcome import Outcome, Reason
 from rules.pieces import Color
+from rules.squares import square_name
 from rules.variant import Event, find_variant
 from storage import GameRecord, NewGame, SequenceConflict, Store
 from storage.ratings import Rating
@@ -26,6 +29,7 @@ from storage.records import GameStatus
 
 from . import timecontrol as tc
 from .errors import BotError, Busy, GameFinished, NoGameHere, NotAPlayer
+from .i18n import LANGUAGES, catalogue, t
 from .pictures import board_png
 from .players import PlayerDirectory
 from .report import Line, Moves, Report, Term, Title
@@ -37,6 +41,24 @@ SIDES = {"r": Color.RED, "b": Color.BLACK}
 
 def color_term(color: Color) -> Term:
     return Term("color.red" if color is Color.RED else "color.black")
+
+
+def _interleaved(actions: list[Action]) -> list[Action]:
+    """``actions`` with their kinds taking turns (move, reveal, move, ...), each
+    kind in its own order."""
+    groups: dict[type, list[Action]] = {}
+    for action in actions:
+        groups.setdefault(type(action), []).append(action)
+    return [a for row in zip_longest(*groups.values()) for a in row if a is not None]
+
+
+def _accepts(variant: str, options: dict[str, str]) -> bool:
+    """Whether ``variant`` starts with ``options``."""
+    try:
+        Match.start(variant, options, 0)
+    except ValueError:
+        return False
+    return True
 
 
 class GameManager:
@@ -91,23 +113,35 @@ class GameManager:
         )
 
     def suggestions(
-        self, user_id: int, style: str, typed: str, limit: int = 25
+        self, user_id: int, style: str, typed: str, lang: str = "en", limit: int = 25
     ) -> list[tuple[str, str]]:
-        """Legal moves of ``user_id`` as ``(label, value)``, filtered by what they typed."""
+        """Legal actions of ``user_id`` as ``(label, value)``, filtered by what they
+        typed (spaces and case aside). Kinds of action take turns in the list, so
+        reveals show beside moves within Discord's 25 before anything is typed."""
         game = self.match.game
         if self.finished or user_id != self.ids[game.turn]:
             return []
-        needle = typed.strip().lower()
+        needle = "".join(typed.split()).lower()
         found: list[tuple[str, str]] = []
-        for action in game.legal_actions():
-            label = game.notate(action, style)
-            value = action.text
-            if needle and needle not in label.lower() and needle not in value:
+        for action in _interleaved(game.legal_actions()):
+            label, spellings = self._label(action, style, lang)
+            if needle and needle not in "|".join(spellings).replace(" ", "").lower():
                 continue
-            found.append((label if label == value else f"{label} ({value})", value))
+            found.append((label, action.text))
             if len(found) >= limit:
                 break
         return found
+
+    def _label(self, action: Action, style: str, lang: str) -> tuple[str, list[str]]:
+        """An action as offered to a reader (a move in their notation, a reveal in
+        their language), and every spelling typing may look for."""
+        value = action.text
+        if isinstance(action, Reveal):
+            square = square_name(action.square)
+            words = [t(language, "action.reveal", square=square) for language in LANGUAGES]
+            return t(lang, "action.reveal", square=square), [*words, value]
+        label = self.match.game.notate(action, style)
+        return (label if label == value else f"{label} ({value})"), [label, value]
 
     @property
     def hidden(self) -> bool:
@@ -150,12 +184,13 @@ class GameManager:
 
     # -- acting ----------------------------------------------------------------
 
-    async def move(self, user_id: int, text: str) -> Report:
+    async def move(self, user_id: int, text: str, *, said_in_public: bool = False) -> Report:
         """Play an action written in any notation the variant reads.
 
         In hidden-information variants the mover's own notation can name a
         secret, so it goes to the mover alone; the public line is built from
-        the public events.
+        the public events. An action that names a secret is refused when it
+        was ``said_in_public`` (a plain message in the thread).
         """
         async with self.lock:
             side = self._open_for(user_id)
@@ -166,7 +201,13 @@ class GameManager:
             game = self.match.game
             if game.turn is not side:
                 raise BotError("not_your_turn")
-            action = game.parse(text)
+            try:
+                action = game.parse(text)
+            except RulesError as exc:
+                exc.params.setdefault("variant", self.variant)  # a variant may word it
+                raise
+            if said_in_public and game.is_secret(action):
+                raise BotError("secret_in_public")
             mine = Moves({style: game.notate(action, style) for style in STYLES})
             report = await self._commit(user_id, action.text, None if self.hidden else mine)
             if self.hidden:
@@ -288,7 +329,7 @@ class GameManager:
     def _lines(self, actor_id: int | None, events: list[Event], moves: Moves | None) -> list[Line]:
         """The public lines: the played move (in every notation when that is
         public, else as the public event gives it), the other public events,
-        and the result."""
+        and the result (with why, when an event of the entry explains it)."""
         lines: list[Line] = []
         for event in events:
             if event.audience is not None:
@@ -301,7 +342,23 @@ class GameManager:
         outcome = self.match.outcome
         if outcome is not None:
             lines.append(self._outcome_line(outcome))
+            lines += self._why(events, outcome)
         return lines
+
+    def _why(self, events: list[Event], outcome: Outcome) -> list[Line]:
+        """Why a public event of the entry ended the game, when the catalogue says:
+        ``ending.<event>.<reason>.side`` if the event's side won, ``.other`` if
+        not (a Tuibei prediction ends games that no move alone would)."""
+        if outcome.winner is None:
+            return []
+        for event in events:
+            if event.audience is not None:
+                continue
+            won = SIDES.get(str(event.params.get("side"))) is outcome.winner
+            key = f"ending.{event.code}.{outcome.reason.value}.{'side' if won else 'other'}"
+            if catalogue().get("en", key) is not None:
+                return [Line(key, self._event_line(event).params)]
+        return []
 
     def _played(self, actor_id: int, moves: Moves) -> Line:
         side = self.side_of(actor_id)
@@ -326,7 +383,15 @@ class GameManager:
             params["piece"] = Term(f"piece.{params['kind']}")
         if "tile" in params:
             params["tile"] = Term(f"piece.{params['tile']}")
-        return Line(f"event.{event.code}", params)
+        return Line(self._worded(f"event.{event.code}"), params)
+
+    def _worded(self, key: str) -> str:
+        """``key`` as this variant words it, when its catalogue does: the same
+        event can read differently (``event.jieqi.capture``, whose ``side`` is the
+        captured piece's owner, for ``event.capture``)."""
+        section, _, rest = key.partition(".")
+        own = f"{section}.{self.variant}.{rest}"
+        return own if catalogue().get("en", own) is not None else key
 
     def _outcome_line(self, outcome: Outcome) -> Line:
         reason = Term(f"reason.{outcome.reason.value}")
@@ -381,8 +446,10 @@ class GameManager:
             )
         if not self.rated:
             lines.append(Line("game.unrated"))
-        lines.append(Line("game.first_move", {"player": red}))
-        return await self._report(None, [], lines + self._deadline_lines())
+        lines.append(Line(self._worded("game.first_move"), {"player": red}))
+        report = await self._report(None, [], lines + self._deadline_lines())
+        report.private_boards.clear()  # each player's hello DM carries their own board
+        return report
 
 
 class GameHub:
@@ -440,12 +507,18 @@ class GameHub:
 
     @staticmethod
     def check_options(variant: str, options: dict[str, str]) -> None:
-        """Refuse options the variant would reject, before anyone accepts them."""
+        """Refuse options the variant would reject, before anyone accepts them
+        (in words of our own where we know why: a variant without handicaps)."""
         try:
             Match.start(variant, options, 0)
         except RulesError:
             raise
         except ValueError as exc:
+            plain = {key: value for key, value in options.items() if key != "handicap"}
+            if plain != options and _accepts(variant, plain):
+                game = find_variant(variant)
+                title = Title(game.title_en, game.title_zh)
+                raise BotError("no_handicap", variant=title) from None
             raise BotError("bad_options", detail=str(exc)) from None
 
     async def create(self, new: NewGame) -> GameManager:

@@ -50,12 +50,16 @@ def error_text(error: BaseException, lang: str) -> str | None:
 
 
 def _rules_text(error: RulesError, lang: str) -> str:
-    """The most specific catalogue message for a rules refusal: by its reason,
-    else by its code when the input it names is known, else a generic one."""
+    """The most specific catalogue message for a rules refusal: by its reason
+    (or a notation error's problem), else by its code when the input it names
+    is known (as the game's variant words it, ``rules.<variant>.<code>``, if it
+    does), else a generic one."""
     params = {key: str(value) for key, value in error.params.items()}
     params.setdefault("text", params.get("move", ""))
-    keys = [f"rules.{params['reason']}"] if "reason" in params else []
+    keys = [f"rules.{params[name]}" for name in ("reason", "problem") if name in params]
     if params["text"] or error.code in ("game_over", "unknown_variant"):
+        if "variant" in params:  # a variant may explain its own refusals
+            keys.append(f"rules.{params['variant']}.{error.code}")
         keys.append(f"rules.{error.code}")
     for key in keys:
         if catalogue().get("en", key) is not None:

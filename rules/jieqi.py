@@ -53,10 +53,6 @@ PASS_CHINESE = "停一手"  # the document's word (J-7)
 REVEAL_CHINESE = "翻"
 
 
-def side_letter(color: Color) -> str:
-    return "r" if color is Color.RED else "b"
-
-
 @dataclass(frozen=True, slots=True)
 class Capture:
     """A piece taken off the board: what it was, whether face-down, and by whom."""
@@ -211,7 +207,7 @@ class JieqiBase(Game):
             raise IllegalAction(self._refusal(action), action=action.text)
         mover = self.turn
         if isinstance(action, Pass):
-            events = [Event("pass", {"side": side_letter(mover)})]
+            events = [Event("pass", {"side": mover.code})]
             self.last_squares = None
             captured = None
         elif isinstance(action, Reveal):
@@ -241,7 +237,7 @@ class JieqiBase(Game):
         """The public news of the piece just turned face-up on ``sq``."""
         piece = self.board.board[sq]
         assert piece is not None
-        params = {"side": side_letter(piece.color), "square": square_name(sq)}
+        params = {"side": piece.color.code, "square": square_name(sq)}
         return Event("revealed", {**params, "kind": piece.kind.value})
 
     def _move(self, move: Move) -> tuple[list[Event], Piece | None]:
@@ -262,7 +258,7 @@ class JieqiBase(Game):
 
     def _capture_events(self, captured: Piece, face_down: bool, by: Color) -> list[Event]:
         """J-4: a captured face-down piece is revealed to all; J-9: to the capturer only."""
-        params = {"side": side_letter(captured.color), "kind": captured.kind.value}
+        params = {"side": captured.color.code, "kind": captured.kind.value}
         if not face_down or not self.secret_captures:
             return [Event("capture", params)]
         return [

@@ -26,13 +26,9 @@ SIDE_LETTERS = {"r": Color.RED, "b": Color.BLACK}
 SECRET_ENTRY = "hidden"  # an entry whose text is still secret, in public exports
 
 
-def side_letter(color: Color) -> str:
-    return "r" if color is Color.RED else "b"
-
-
 def platform_entry(color: Color, verb: str) -> str:
     """The log text of a platform entry, e.g. ``platform_entry(RED, "resign")``."""
-    return f"@{side_letter(color)}:{verb}"
+    return f"@{color.code}:{verb}"
 
 
 @dataclass(frozen=True, slots=True)
@@ -149,7 +145,7 @@ class Match:
         self.pending = None
         if pending.kind == "draw":
             self.draw_rights[pending.side] = False
-        return Event(f"{pending.kind}_lapsed", {"side": side_letter(pending.side)})
+        return Event(f"{pending.kind}_lapsed", {"side": pending.side.code})
 
     def _apply_platform(self, text: str) -> list[Event]:
         head, _, verb = text[1:].partition(":")
@@ -173,11 +169,11 @@ class Match:
 
     def _resign(self, color: Color) -> list[Event]:
         self.game.end(Outcome(color.other(), Reason.RESIGNATION))
-        return [Event("resigned", {"side": side_letter(color)})]
+        return [Event("resigned", {"side": color.code})]
 
     def _timeout(self, color: Color) -> list[Event]:
         self.game.end(Outcome(color.other(), Reason.TIMEOUT))
-        return [Event("timed_out", {"side": side_letter(color)})]
+        return [Event("timed_out", {"side": color.code})]
 
     def _abort(self, color: Color) -> list[Event]:
         if self.game.ply >= 2:
@@ -185,7 +181,7 @@ class Match:
                 "a game can be aborted only before both sides have moved", reason="abort_too_late"
             )
         self.game.end(Outcome(None, Reason.ABORTED))
-        return [Event("aborted", {"side": side_letter(color)})]
+        return [Event("aborted", {"side": color.code})]
 
     def _draw_offer(self, color: Color) -> list[Event]:
         if not self.can_offer_draw(color):
@@ -193,7 +189,7 @@ class Match:
             raise IllegalAction(f"no draw offer possible now ({reason})", reason=reason)
         self.pending = Pending("draw", color)
         self.draw_rights[color.other()] = True  # S-6: an offer restores the opponent's
-        return [Event("draw_offered", {"side": side_letter(color)})]
+        return [Event("draw_offered", {"side": color.code})]
 
     def _answer(self, color: Color, kind: str) -> Pending:
         pending = self.pending
@@ -212,7 +208,7 @@ class Match:
     def _draw_decline(self, color: Color) -> list[Event]:
         pending = self._answer(color, "draw")
         self.draw_rights[pending.side] = False
-        return [Event("draw_declined", {"side": side_letter(color)})]
+        return [Event("draw_declined", {"side": color.code})]
 
     def _undo_request(self, color: Color) -> list[Event]:
         refusal = self.undo_refusal(color)
@@ -221,7 +217,7 @@ class Match:
         self.undo_requests[color] += 1
         self._last_undo_at[color] = self._moves_made[color]
         self.pending = Pending("undo", color)
-        return [Event("undo_requested", {"side": side_letter(color)})]
+        return [Event("undo_requested", {"side": color.code})]
 
     def _undo_accept(self, color: Color) -> list[Event]:
         pending = self._answer(color, "undo")
@@ -232,8 +228,8 @@ class Match:
         del self.actors[last:]
         kept = self.game.actions[:last]
         self.game = type(self.game).replay(kept, self.options, self.seed)
-        return [Event("undone", {"side": side_letter(pending.side), "plies": str(plies)})]
+        return [Event("undone", {"side": pending.side.code, "plies": str(plies)})]
 
     def _undo_decline(self, color: Color) -> list[Event]:
         self._answer(color, "undo")
-        return [Event("undo_declined", {"side": side_letter(color)})]
+        return [Event("undo_declined", {"side": color.code})]

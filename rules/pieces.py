@@ -16,6 +16,11 @@ class Color(IntEnum):
         return Color.BLACK if self is Color.RED else Color.RED
 
     @property
+    def code(self) -> str:
+        """``r`` or ``b``: how logs and event parameters name a side."""
+        return "r" if self is Color.RED else "b"
+
+    @property
     def letter(self) -> str:
         """FEN side letter: ``w`` for Red (xqbase convention), ``b`` for Black."""
         return "w" if self is Color.RED else "b"

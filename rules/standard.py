@@ -95,7 +95,7 @@ class StandardXiangqi(Game):
         events = [Event("move", {"move": action.text})]
         if captured is not None:
             self.captured[captured.color].append(PieceView(captured.color, captured.kind))
-            events.append(Event("capture", {"kind": captured.kind.value}))
+            events.append(Event("capture", {"kind": captured.kind.value, "side": mover.code}))
         check = self.position.is_check()
         self.facts.append(PlyFacts(mover, check, chased_targets(self.position, action.to_sq, ids)))
         self.keys.add(self.position.key())

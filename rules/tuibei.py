@@ -91,11 +91,6 @@ _TILE_TEXT = re.compile(r"(predict(?:ion)?|预测|預測|推背|\?|counter|测|�
 _PREDICT_WORDS = frozenset({"predict", "prediction", "预测", "預測", "推背", "?"})
 
 
-def _side(color: Color) -> str:
-    """The side letter used in event parameters, as in match logs."""
-    return "r" if color is Color.RED else "b"
-
-
 def parse_tile_action(text: str) -> Predict | Counter | None:
     """``Predict``/``Counter`` for ``predict 箭``, ``预测 车``, ``?r``, ``counter horse``,
     ``测 索``, ``!n`` ...; ``None`` when ``text`` is not in that form (so maybe a move).
@@ -237,9 +232,9 @@ class Tuibei(StandardXiangqi):
         self.pending[side] = action.kind
         self.position.turn = side.other()
         return [
-            Event("predicted", {"side": _side(side)}),
+            Event("predicted", {"side": side.code}),
             Event(
-                "predicted_tile", {"side": _side(side), "kind": action.kind.value}, audience=side
+                "predicted_tile", {"side": side.code, "kind": action.kind.value}, audience=side
             ),
         ]
 
@@ -253,7 +248,7 @@ class Tuibei(StandardXiangqi):
         events = [
             Event(
                 "countered",
-                {"side": _side(counterer), "kind": action.kind.value, "tile": tile.value},
+                {"side": counterer.code, "kind": action.kind.value, "tile": tile.value},
             )
         ]
         if action.kind is tile:
@@ -263,7 +258,7 @@ class Tuibei(StandardXiangqi):
             loser = counterer
             self.must_move = True  # the counterer still owes their turn, as a move
         self.lost[loser].append(action.kind)
-        events.append(Event("tile_lost", {"side": _side(loser), "kind": action.kind.value}))
+        events.append(Event("tile_lost", {"side": loser.code, "kind": action.kind.value}))
         return events
 
     def _push_move(self, move: Move) -> list[Event]:
@@ -297,7 +292,7 @@ class Tuibei(StandardXiangqi):
         sq = move.to_sq
         piece = position.board[sq]
         assert piece is not None
-        params = {"side": _side(predictor), "kind": tile.value, "square": square_name(sq)}
+        params = {"side": predictor.code, "kind": tile.value, "square": square_name(sq)}
         if piece.kind is tile:
             position.board[sq] = None
             # A lone king faces nothing, so removing a king always stands.
@@ -347,6 +342,9 @@ class Tuibei(StandardXiangqi):
             return Outcome(None, Reason.NO_CAPTURE)
         # No insufficient-material draw: a correct prediction can still remove a king.
         return None
+
+    def is_secret(self, action: Action) -> bool:
+        return isinstance(action, Predict)  # T-5: a tile in a pool is secret
 
     def secret_tail(self) -> int:
         """A pending prediction is always the latest action, and secret (T-5)."""

@@ -125,6 +125,11 @@ class Game(ABC):
         Uses only public knowledge, so the text may be shown to anyone.
         """
 
+    def is_secret(self, action: Action) -> bool:
+        """Whether naming ``action`` tells a secret (a Tuibei prediction's tile),
+        so it must be chosen privately, never read from a public message."""
+        return False
+
     def secret_tail(self) -> int:
         """How many of the latest actions still hide a choice in their text
         (a pending Tuibei prediction names its tile); exports mask them."""

@@ -99,3 +99,9 @@ async def test_without_thread_permission_the_game_is_played_in_the_channel(table
     busy = await table.carol.click(second, custom_id=button(second, "accept"))
     assert "already running here" in busy.followups[0].content
     assert button(table.refreshed_in(channel, second), "accept")  # still open
+
+
+async def test_a_capture_names_the_capturer(table):
+    thread = await table.start()
+    await play(table, thread, ["h2e2", "h9g7", "e2e6"])  # the cannon takes the centre pawn
+    assert "alice captures a pawn" in thread.last_message.content

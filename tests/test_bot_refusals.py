@@ -2,6 +2,8 @@
 
 from __future__ import annotations
 
+import sys
+
 from tests.conftest import button, play, press, quiet_moves, snapshot
 
 MOVES = quiet_moves(2, seed=13)
@@ -50,7 +52,9 @@ async def test_finished_game_refuses_everything(table):
     assert "This game is over" in private(late)
 
 
-async def test_challenge_refusals(table):
+async def test_challenge_refusals(table, monkeypatch):
+    # As if only xiangqi were open (the extension is loaded apart from the package).
+    monkeypatch.setattr(sys.modules["bot.cogs.play"], "PLAYABLE", frozenset({"xiangqi"}))
     robot = table.guild.add_member(table.env.create_user("robot", bot=True))
     assert "cannot challenge yourself" in private(
         await table.alice.slash(table.channel, "challenge", opponent=table.alice)

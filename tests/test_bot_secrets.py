@@ -1,17 +1,10 @@
 """Secrets stay private: public messages come from public views and events only.
 
-Standard xiangqi has no secret, so this opens Tuibei (prediction tiles, T-5)
-for the test alone: a tile in a pool is secret to the opponent.
+Standard xiangqi has no secret, so this plays Tuibei (prediction tiles, T-5):
+a tile in a pool is secret to the opponent. More in ``test_bot_tuibei.py``.
 """
 
 from __future__ import annotations
-
-import pytest
-
-
-@pytest.fixture(autouse=True)
-def tuibei_playable(monkeypatch):
-    monkeypatch.setattr("bot.choices.PLAYABLE", frozenset({"xiangqi", "tuibei"}))
 
 
 async def test_a_prediction_is_told_to_its_owner_only(table):

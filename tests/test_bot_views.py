@@ -131,3 +131,11 @@ async def test_plain_messages_in_a_game_thread_are_moves(table):
     assert thread.last_message.author.id == table.bob.id  # chat: no answer
     await table.alice.send(thread, MOVES[0])
     assert thread.last_message.author.bot and "**" in thread.last_message.content
+
+
+async def test_a_prediction_typed_in_the_thread_is_not_taken(table):
+    thread = await table.start(variant="tuibei")
+    await table.alice.send(thread, "predict chariot")
+    assert thread.last_message.author.id == table.alice.id  # no answer: still chat
+    manager = table.env.bot.hub.here(thread.id)
+    assert manager.match.entries == []

@@ -36,9 +36,10 @@ class Guide(commands.Cog):
         lang = await self._lang(interaction)
         game = find_variant(variant)
         title = variant_title(game.name, lang)
-        text = "\n\n".join(
-            (f"**{title}**", t(lang, f"rules_text.{game.name}"), t(lang, "rules_text.platform"))
-        )
+        # A variant without undo (Jieqi: a reveal cannot be hidden again) gets the
+        # platform rules without it.
+        platform = "rules_text.platform" if game.undo_allowed else "rules_text.platform_no_undo"
+        text = "\n\n".join((f"**{title}**", t(lang, f"rules_text.{game.name}"), t(lang, platform)))
         await interaction.response.send_message(text, ephemeral=True)
 
     @rules.autocomplete("variant")

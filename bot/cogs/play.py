@@ -295,10 +295,12 @@ class Play(commands.Cog):
         manager = self.bot.hub.here(interaction.channel_id or 0)
         if manager is None:
             return []
-        style = (await self.bot.players.prefs(interaction.user.id)).notation
+        user_id = interaction.user.id
+        style = (await self.bot.players.prefs(user_id)).notation
+        lang = await self.bot.players.language(user_id, interaction.locale)
         return [
             app_commands.Choice(name=label, value=value)
-            for label, value in manager.suggestions(interaction.user.id, style, current)
+            for label, value in manager.suggestions(user_id, style, current, lang)
         ]
 
     async def _finish(
@@ -306,8 +308,9 @@ class Play(commands.Cog):
     ) -> None:
         """Publish a report and close the actor's private acknowledgement."""
         lang = await self.bot.players.language(interaction.user.id, interaction.locale)
+        style = (await self.bot.players.prefs(interaction.user.id)).notation
         posted = await self.bot.announcer.publish(report)
-        note = say(report.note, lang) if report.note else t(lang, done_key)
+        note = say(report.note, lang, style) if report.note else t(lang, done_key)
         if posted is None:
             note += "\n" + t(lang, "error.not_announced")
         await interaction.edit_original_response(content=note)
@@ -325,7 +328,9 @@ class Play(commands.Cog):
             return
         self.bot.players.seen(message.author)
         try:
-            report = await manager.move(message.author.id, message.content.strip()[:32])
+            report = await manager.move(
+                message.author.id, message.content.strip()[:32], said_in_public=True
+            )
         except (RulesError, BotError):
             return
         await self.bot.announcer.publish(report)
