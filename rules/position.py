@@ -29,6 +29,10 @@ KING, ADVISOR, ELEPHANT, HORSE = Kind.KING, Kind.ADVISOR, Kind.ELEPHANT, Kind.HO
 CHARIOT, CANNON, PAWN = Kind.CHARIOT, Kind.CANNON, Kind.PAWN
 
 
+# One-step movers look their targets up by kind.
+_STEP_TABLES = {KING: KING_MOVES, ADVISOR: ADVISOR_MOVES, PAWN: PAWN_MOVES}
+
+
 class Position:
     """Where the pieces stand and whose turn it is, with a push/pop stack.
 
@@ -232,8 +236,7 @@ class Position:
                     if p is None or p.color is not color:
                         yield t
             return
-        table = {KING: KING_MOVES, ADVISOR: ADVISOR_MOVES, PAWN: PAWN_MOVES}[kind]
-        for t in table[color][sq]:
+        for t in _STEP_TABLES[kind][color][sq]:
             p = board[t]
             if p is None or p.color is not color:
                 yield t
