@@ -15,10 +15,9 @@ import time
 from collections.abc import Awaitable, Callable, Iterator
 from pathlib import Path
 
+from benchmarks import Figure
 from rules.match import Match
 from storage import NewGame, Store
-
-Figure = tuple[str, float, str]
 
 PLAYERS = 100_000
 SMALL_GUILD = 300

@@ -20,6 +20,8 @@ from .settings import Settings
 
 log = logging.getLogger(__name__)
 
+MESSAGE_LIMIT = 2000  # characters in a Discord message
+
 EXTENSIONS = (
     "bot.cogs.play",
     "bot.cogs.social",
@@ -75,6 +77,12 @@ class Chuhan(commands.Bot):
             synced = await self.tree.sync(guild=guild)
         log.info("synced %d commands", len(synced))
 
+    async def language_of(self, interaction: discord.Interaction) -> str:
+        """The reply language of whoever interacts; their name and Discord locale are
+        noted on the way, for the messages they will be named in or sent later."""
+        self.players.seen(interaction.user, interaction.locale)
+        return await self.players.language(interaction.user.id, interaction.locale)
+
     def _cached_name(self, user_id: int) -> str | None:
         user = self.get_user(user_id)
         return user.display_name if user else None
@@ -105,6 +113,7 @@ class Chuhan(commands.Bot):
                 exc_info=error,
             )
             text = t(lang, "error.unexpected")
+        text = text[:MESSAGE_LIMIT]  # an over-long answer would leave the user with none
         try:
             if interaction.response.is_done():
                 await interaction.followup.send(text, ephemeral=True)

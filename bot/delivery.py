@@ -8,14 +8,14 @@ from __future__ import annotations
 
 import io
 import logging
-from typing import TYPE_CHECKING
+from typing import TYPE_CHECKING, Any
 
 import discord
 
 from .buttons import request_view
 from .i18n import t
 from .players import PlayerDirectory
-from .presenter import text_of
+from .presenter import say, text_of
 from .report import Line, Report
 
 if TYPE_CHECKING:
@@ -52,7 +52,7 @@ class Announcer:
         """
         lang = await self.players.language(report.reader_id)
         style = (await self.players.prefs(report.reader_id)).notation
-        kwargs: dict = {"allowed_mentions": QUIET}
+        kwargs: dict[str, Any] = {"allowed_mentions": QUIET}
         if report.board is not None:
             kwargs["file"] = png_file(report.board)
         if report.request is not None:
@@ -63,8 +63,27 @@ class Announcer:
         except discord.HTTPException:
             log.exception("could not announce game %s in %s", report.game_id, report.channel_id)
             return None
-        await self.send_private(report)
+        try:
+            await self.send_private(report)
+        except Exception:  # the public message is out; a lost DM must not look like a refusal
+            log.exception("could not send the private messages of game %s", report.game_id)
         return message
+
+    async def acknowledge(
+        self, interaction: discord.Interaction, report: Report, done_key: str, **edit: Any
+    ) -> None:
+        """Publish the report of the actor's deferred interaction, then answer them
+        privately: the report's note, else ``done_key``, and a warning when the
+        public message could not be posted (the change stands all the same).
+        ``edit`` goes to the edit of their answer (``view=None`` drops a menu)."""
+        user_id = interaction.user.id
+        lang = await self.players.language(user_id, interaction.locale)
+        style = (await self.players.prefs(user_id)).notation
+        posted = await self.publish(report)
+        note = say(report.note, lang, style) if report.note else t(lang, done_key)
+        if posted is None:
+            note += "\n" + t(lang, "error.not_announced")
+        await interaction.edit_original_response(content=note, **edit)
 
     async def send_private(self, report: Report) -> None:
         """Each player's private lines and board, by DM, when they allow DMs."""
@@ -78,13 +97,20 @@ class Announcer:
             await self.dm(user_id, content or t(lang, "dm.your_view"), board)
 
     async def dm(self, user_id: int, content: str, board: bytes | None = None) -> bool:
-        """Send a DM; ``False`` (and remembered) when the user does not accept DMs."""
+        """Send a DM; ``False`` when it did not arrive.
+
+        A DM follows a committed change, so a failure is logged and never raised:
+        the player would otherwise be told that nothing changed.
+        """
         try:
             user = self.bot.get_user(user_id) or await self.bot.fetch_user(user_id)
             kwargs = {"file": png_file(board)} if board is not None else {}
             await user.send(content, **kwargs)
         except (discord.Forbidden, discord.NotFound) as exc:
             log.info("DM to %s refused: %s", user_id, exc.status)
+            return False
+        except discord.HTTPException as exc:
+            log.warning("DM to %s failed: %s", user_id, exc.status)
             return False
         return True
 

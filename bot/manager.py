@@ -194,9 +194,8 @@ class GameManager:
         """
         async with self.lock:
             side = self._open_for(user_id)
-            overdue = await self._expire_locked()
+            overdue = await self._expire_before(side)
             if overdue is not None:
-                overdue.note = Line("error.out_of_time")
                 return overdue
             game = self.match.game
             if game.turn is not side:
@@ -219,9 +218,8 @@ class GameManager:
         assert verb in VERBS
         async with self.lock:
             side = self._open_for(user_id)
-            overdue = await self._expire_locked()
+            overdue = await self._expire_before(side)
             if overdue is not None:
-                overdue.note = Line("error.out_of_time")
                 return overdue
             return await self._commit(user_id, platform_entry(side, verb))
 
@@ -244,6 +242,17 @@ class GameManager:
             if self.finished:
                 return None
             return await self._expire_locked()
+
+    async def _expire_before(self, side: Color) -> Report | None:
+        """The timeout that an action of ``side`` arrived too late to prevent, if
+        any; its note tells the actor whose time it was (theirs, or the opponent's
+        when they act out of turn)."""
+        late = self.match.game.turn
+        report = await self._expire_locked()
+        if report is not None:
+            key = "error.out_of_time" if late is side else "error.opponent_out_of_time"
+            report.note = Line(key)
+        return report
 
     async def _expire_locked(self) -> Report | None:
         deadline = self.clocks.deadline

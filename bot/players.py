@@ -5,9 +5,13 @@ from __future__ import annotations
 from collections.abc import Callable
 from typing import Any
 
+import discord
+
 from storage import Prefs, Store
 
 from .i18n import language_for
+
+Locale = discord.Locale | str | None
 
 
 class PlayerDirectory:
@@ -24,7 +28,7 @@ class PlayerDirectory:
         self._prefs: dict[int, Prefs] = {}
         self._locales: dict[int, str] = {}
 
-    def seen(self, user: Any, locale: Any = None) -> None:
+    def seen(self, user: discord.abc.User, locale: Locale = None) -> None:
         """Remember a user's display name and Discord locale from an interaction."""
         self._names[user.id] = getattr(user, "display_name", None) or user.name
         if locale is not None:
@@ -52,12 +56,12 @@ class PlayerDirectory:
         self._prefs.pop(user_id, None)
         return await self.prefs(user_id)
 
-    async def language(self, user_id: int, locale: Any = None) -> str:
+    async def language(self, user_id: int, locale: Locale = None) -> str:
         """The user's reply language: their setting, else their last known locale."""
         prefs = await self.prefs(user_id)
         return language_for(locale or self._locales.get(user_id), prefs.language)
 
-    async def register(self, user: Any) -> None:
+    async def register(self, user: discord.abc.User) -> None:
         """Store the user's current name (for leaderboards) and remember it."""
         self.seen(user)
         await self.store.upsert_player(user.id, self._names[user.id])

@@ -13,6 +13,8 @@ from .errors import BotError
 from .i18n import catalogue, t
 from .report import Line, Moves, Term, Title
 
+ECHO_LIMIT = 40  # characters of a user's input quoted back in a refusal
+
 
 def _resolve(value: Any, lang: str, style: str) -> Any:
     if isinstance(value, Term):
@@ -54,7 +56,7 @@ def _rules_text(error: RulesError, lang: str) -> str:
     (or a notation error's problem), else by its code when the input it names
     is known (as the game's variant words it, ``rules.<variant>.<code>``, if it
     does), else a generic one."""
-    params = {key: str(value) for key, value in error.params.items()}
+    params = {key: _clip(str(value)) for key, value in error.params.items()}
     params.setdefault("text", params.get("move", ""))
     keys = [f"rules.{params[name]}" for name in ("reason", "problem") if name in params]
     if params["text"] or error.code in ("game_over", "unknown_variant"):
@@ -64,4 +66,10 @@ def _rules_text(error: RulesError, lang: str) -> str:
     for key in keys:
         if catalogue().get("en", key) is not None:
             return t(lang, key, **params)
-    return t(lang, "rules.generic", detail=str(error))
+    return t(lang, "rules.generic", detail=_clip(str(error), 200))
+
+
+def _clip(text: str, limit: int = ECHO_LIMIT) -> str:
+    """What a user typed, cut short for quoting it back: an option may hold 6000
+    characters and a Discord message at most 2000."""
+    return text if len(text) <= limit else text[: limit - 1] + "…"

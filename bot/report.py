@@ -2,8 +2,8 @@
 
 A :class:`Line` is a catalogue key with parameters; parameters that need the
 reader's language or notation are :class:`Term`, :class:`Title` and
-:class:`Moves`, resolved
-only when the line is shown (see ``bot.presenter``).
+:class:`Moves`, resolved only when the line is shown (see ``bot.presenter``),
+so one report serves readers of every language and notation.
 """
 
 from __future__ import annotations

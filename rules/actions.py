@@ -20,12 +20,18 @@ from __future__ import annotations
 
 from dataclasses import dataclass
 
+from .errors import InvalidNotation
 from .pieces import Kind
 from .squares import Square, parse_square, square_name
 
 
-class InvalidActionText(ValueError):
-    """A log entry or user input that is not the text form of any action."""
+class InvalidActionText(InvalidNotation):
+    """A log entry or user input that is not the text form of any action.
+
+    A :class:`~rules.errors.RulesError` like every refusal of the rules, so a
+    stored log with a corrupt entry fails ``Match.replay`` the same way as one
+    with an illegal move.
+    """
 
 
 @dataclass(frozen=True, slots=True)

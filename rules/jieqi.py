@@ -20,7 +20,6 @@ from __future__ import annotations
 import random
 import re
 import unicodedata
-from abc import abstractmethod
 from collections import Counter
 from collections.abc import Iterator, Mapping
 from dataclasses import dataclass
@@ -40,11 +39,9 @@ from .outcome import Outcome, Reason
 from .pieces import Color, Kind, Piece
 from .position import Position
 from .squares import parse_square, square_name
+from .standard import ATTACKING, NO_CAPTURE_LIMIT
 from .variant import Event, Game, register
 from .view import PieceView, View
-
-NO_CAPTURE_LIMIT = 120  # S-12
-ATTACKING = frozenset({Kind.CHARIOT, Kind.HORSE, Kind.CANNON, Kind.PAWN})  # J-8
 
 _REVEAL = re.compile(r"(?:reveal|翻|揭|\+)([a-i][0-9])")
 _ICCS = re.compile(r"([a-i][0-9])-?([a-i][0-9])[+#!?]*")
@@ -92,13 +89,15 @@ class JieqiBase(Game):
     """The engine both Jieqi variants share; subclasses set the class attributes.
 
     ``rules`` is the movement rule set; ``secret_captures`` says whether a
-    captured face-down piece is told only to its capturer (J-9) or to all (J-4).
+    captured face-down piece is told only to its capturer (J-9) or to all (J-4);
+    ``king_face_up`` whether kings start face-up on their own points (J-9).
     """
 
     hidden_information = True
     undo_allowed = False  # taking back a reveal would hide a piece both players saw
     rules: ClassVar[RuleSet]
     secret_captures: ClassVar[bool]
+    king_face_up: ClassVar[bool]
 
     def __init__(self, options: Mapping[str, str], seed: int) -> None:
         super().__init__(options, seed)
@@ -112,7 +111,6 @@ class JieqiBase(Game):
         self.captured: tuple[list[Capture], list[Capture]] = ([], [])
         self.quiet_plies = 0
         self.last_squares: tuple[int, int] | None = None
-        self._outcome: Outcome | None = None
         self._set_up(board, down, Color.RED)
 
     def _set_up(self, board: list[Piece | None], down: list[bool], turn: Color) -> None:
@@ -138,11 +136,25 @@ class JieqiBase(Game):
         return game
 
     @classmethod
-    @abstractmethod
     def _deal(
         cls, rng: random.Random, color: Color, board: list[Piece | None], down: list[bool]
     ) -> None:
-        """Shuffle ``color``'s pieces face-down onto its starting points (J-1, J-9)."""
+        """Shuffle ``color``'s pieces face-down over its starting points (J-1),
+        the king among them unless it starts face-up on its own point (J-9).
+        The draws from ``rng`` must never change: stored games replay from it.
+        """
+        points: list[int] = []
+        kinds: list[Kind] = []
+        for sq in START_POINTS[color]:
+            kind = POINT_KINDS[sq]
+            assert kind is not None
+            board[sq] = Piece(color, kind)  # face-up; the shuffled ones are replaced below
+            if not (cls.king_face_up and kind is Kind.KING):
+                points.append(sq)
+                kinds.append(kind)
+        rng.shuffle(kinds)
+        for sq, kind in zip(points, kinds, strict=True):
+            board[sq], down[sq] = Piece(color, kind), True
 
     # -- state -----------------------------------------------------------------
 
@@ -155,9 +167,6 @@ class JieqiBase(Game):
         """The true layout as a FEN (J-1: the shuffle is recorded). Secret while
         the game goes on: exports write it only for finished games."""
         return Position(list(self.initial), Color.RED).fen()
-
-    def outcome(self) -> Outcome | None:
-        return self._outcome
 
     def in_check(self) -> bool:
         """The side to move has a revealed king attacked or facing the other (J-6)."""
@@ -409,18 +418,7 @@ class Jieqi(JieqiBase):
     title_zh = "揭棋"
     rules = DOCUMENT_RULES
     secret_captures = False
-
-    @classmethod
-    def _deal(
-        cls, rng: random.Random, color: Color, board: list[Piece | None], down: list[bool]
-    ) -> None:
-        """J-1: all sixteen, the king included, shuffled over the sixteen points."""
-        points = START_POINTS[color]
-        kinds = [POINT_KINDS[sq] for sq in points]
-        rng.shuffle(kinds)
-        for sq, kind in zip(points, kinds, strict=True):
-            assert kind is not None
-            board[sq], down[sq] = Piece(color, kind), True
+    king_face_up = False  # J-1: all sixteen, the king included, are shuffled
 
     def _reveals(self) -> list[Reveal]:
         """J-2: any own face-down piece, unless the revealed king is in check (J-6):
@@ -451,20 +449,7 @@ class JieqiClassic(JieqiBase):
     title_zh = "揭棋（经典）"
     rules = CLASSIC_RULES
     secret_captures = True
-
-    @classmethod
-    def _deal(
-        cls, rng: random.Random, color: Color, board: list[Piece | None], down: list[bool]
-    ) -> None:
-        """J-9: the king face-up on its point, the other fifteen shuffled over the rest."""
-        points = [sq for sq in START_POINTS[color] if POINT_KINDS[sq] is not Kind.KING]
-        kinds = [POINT_KINDS[sq] for sq in points]
-        rng.shuffle(kinds)
-        for sq, kind in zip(points, kinds, strict=True):
-            assert kind is not None
-            board[sq], down[sq] = Piece(color, kind), True
-        king = next(sq for sq in START_POINTS[color] if POINT_KINDS[sq] is Kind.KING)
-        board[king] = Piece(color, Kind.KING)
+    king_face_up = True  # J-9: the other fifteen are shuffled over the other points
 
     def notation_board(self) -> list[Piece | None]:
         """Face-down pieces appear as the piece of their point, which is how they move."""

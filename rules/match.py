@@ -43,10 +43,11 @@ class Match:
     """A running game with its platform log; build with :meth:`start` or :meth:`replay`."""
 
     def __init__(self, variant: str, options: Mapping[str, str], seed: int) -> None:
-        self.variant = find_variant(variant).name
+        kind = find_variant(variant)
+        self.variant = kind.name  # the canonical name, whatever alias was given
         self.options = dict(options)
         self.seed = seed
-        self.game: Game = find_variant(variant).start(options, seed)
+        self.game: Game = kind.start(options, seed)
         self.entries: list[str] = []
         # Who made each game action: turns need not alternate (Tuibei counters).
         self.actors: list[Color] = []
@@ -117,9 +118,6 @@ class Match:
             return "undo_too_soon"
         return None
 
-    def can_request_undo(self, color: Color) -> bool:
-        return self.undo_refusal(color) is None
-
     # -- applying entries ----------------------------------------------------------
 
     def apply(self, text: str) -> list[Event]:
@@ -133,10 +131,18 @@ class Match:
             events = self.game.push(parse_action(text))
             self.actors.append(mover)
             self._moves_made[mover] += 1
-            if self.pending is not None:
+            if self.pending is not None and self._answered_by_moving(mover):
                 events.insert(0, self._lapse())
         self.entries.append(text)
         return events
+
+    def _answered_by_moving(self, mover: Color) -> bool:
+        """A draw offer stands while its maker moves (offer, then move, as over
+        the board) and lapses when the opponent moves instead of answering;
+        an undo request lapses on any move, which changes what it would undo."""
+        pending = self.pending
+        assert pending is not None
+        return pending.kind == "undo" or mover is not pending.side
 
     def _lapse(self) -> Event:
         """A move answers a pending request by declining it."""

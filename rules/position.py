@@ -21,7 +21,6 @@ from .geometry import (
     RAYS,
 )
 from .pieces import Color, Kind, Piece
-from .squares import square_name
 
 START_FEN = "rnbakabnr/9/1c5c1/p1p1p1p1p/9/9/P1P1P1P1P/1C5C1/9/RNBAKABNR w - - 0 1"
 
@@ -335,8 +334,3 @@ def perft(position: Position, depth: int) -> int:
         total += perft(position, depth - 1)
         position.pop()
     return total
-
-
-def describe_square(position: Position, sq: int) -> str:
-    piece = position.board[sq]
-    return f"{square_name(sq)} ({piece.symbol if piece else 'empty'})"

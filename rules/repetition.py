@@ -21,7 +21,7 @@ in this simplified reading.
 
 from __future__ import annotations
 
-from collections.abc import Hashable, Sequence
+from collections.abc import Callable, Hashable, Sequence
 from dataclasses import dataclass
 
 from .actions import Move
@@ -89,7 +89,8 @@ def chased_targets(position: Position, moved_to: int, ids: Sequence[int | None])
     return frozenset(chased)
 
 
-def _perpetual(cycle: Sequence[PlyFacts], test) -> set[Color]:
+def _perpetual(cycle: Sequence[PlyFacts], test: Callable[[list[PlyFacts]], bool]) -> set[Color]:
+    """The sides whose own plies in ``cycle`` all pass ``test``."""
     sides = set()
     for color in Color:
         own = [ply for ply in cycle if ply.mover is color]

@@ -8,7 +8,6 @@ from __future__ import annotations
 from .pieces import Color
 
 FILES = "abcdefghi"
-NUM_SQUARES = 90
 
 Square = int
 

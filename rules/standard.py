@@ -87,21 +87,31 @@ class StandardXiangqi(Game):
         if not isinstance(action, Move) or not self.position.is_legal(action):
             raise IllegalAction(f"{action.text} is not a legal move now", move=action.text)
         mover = self.turn
-        captured = self.position.push_unchecked(action)
+        events = self._play(action)
         self.actions.append(action)
-        self.last_move = action
-        ids = self.ids
-        ids[action.to_sq], ids[action.from_sq] = ids[action.from_sq], None
-        events = [Event("move", {"move": action.text})]
-        if captured is not None:
-            self.captured[captured.color].append(PieceView(captured.color, captured.kind))
-            events.append(Event("capture", {"kind": captured.kind.value, "side": mover.code}))
         check = self.position.is_check()
-        self.facts.append(PlyFacts(mover, check, chased_targets(self.position, action.to_sq, ids)))
+        chased = chased_targets(self.position, action.to_sq, self.ids)
+        self.facts.append(PlyFacts(mover, check, chased))
         self.keys.add(self.position.key())
         self._outcome = self._adjudicate()
         if check and self._outcome is None:
             events.append(Event("check"))
+        return events
+
+    def _play(self, move: Move) -> list[Event]:
+        """Make the legal ``move`` on the board, keeping piece ids (S-4 chases
+        follow a piece) and captures in step; its ``move`` and ``capture`` events.
+        Variants that add state around moves (Tuibei) build on this.
+        """
+        mover = self.turn
+        captured = self.position.push_unchecked(move)
+        self.last_move = move
+        ids = self.ids
+        ids[move.to_sq], ids[move.from_sq] = ids[move.from_sq], None
+        events = [Event("move", {"move": move.text})]
+        if captured is not None:
+            self.captured[captured.color].append(PieceView(captured.color, captured.kind))
+            events.append(Event("capture", {"kind": captured.kind.value, "side": mover.code}))
         return events
 
     def _adjudicate(self) -> Outcome | None:

@@ -265,15 +265,8 @@ class Tuibei(StandardXiangqi):
         """A normal move, then the forced resolution of the opponent's tile (T-4)."""
         mover = self.turn
         position = self.position
-        captured = position.push_unchecked(move)
-        self.last_move = move
-        ids = self.ids
-        ids[move.to_sq], ids[move.from_sq] = ids[move.from_sq], None
+        events = self._play(move)
         self.must_move = False
-        events = [Event("move", {"move": move.text})]
-        if captured is not None:
-            self.captured[captured.color].append(PieceView(captured.color, captured.kind))
-            events.append(Event("capture", {"kind": captured.kind.value}))
         tile = self.pending[mover.other()]
         if tile is not None:
             self.pending[mover.other()] = None

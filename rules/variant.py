@@ -136,9 +136,10 @@ class Game(ABC):
         return 0
 
     def moves_by_side(self, color: Color) -> int:
-        """How many actions ``color`` has made (S-9 counts these)."""
-        first = 0 if color is Color.RED else 1
-        return len(self.actions[first::2])
+        """How many actions ``color`` has made (S-9 counts these), for variants
+        whose turns alternate, whichever side began (a FEN may give Black the move)."""
+        first = self.turn if self.ply % 2 == 0 else self.turn.other()
+        return len(self.actions[0 if color is first else 1 :: 2])
 
 
 _REGISTRY: dict[str, type[Game]] = {}

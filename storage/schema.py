@@ -201,6 +201,9 @@ async def migrate(db: aiosqlite.Connection, target: int = LATEST) -> int:
                 await db.execute(f"PRAGMA user_version = {version:d}")
             await db.execute("COMMIT")
         except BaseException:
-            await db.execute("ROLLBACK")
+            # Some errors end the transaction themselves; a ROLLBACK then would
+            # raise in place of the error that matters.
+            if db.in_transaction:
+                await db.execute("ROLLBACK")
             raise
     return version

@@ -65,6 +65,7 @@ _PREF_CHOICES: dict[str, tuple[object, ...]] = {
     "orientation": ORIENTATIONS,
     "dm_notifications": (False, True),
 }
+_PREFS_QUERY = f"SELECT {', '.join(_PREF_CHOICES)} FROM prefs WHERE user_id = ?"
 
 
 def _options_json(options: Mapping[str, str]) -> str:
@@ -100,7 +101,7 @@ class Store:
             db.row_factory = sqlite3.Row
             # Fetched to the end so that no statement stays in progress.
             await db.execute_fetchall("PRAGMA busy_timeout = 10000")
-            await db.execute_fetchall("PRAGMA journal_mode = WAL")
+            await _enable_wal(db)
             # FULL: a commit is on disk before append returns, so a move the
             # bot announced survives a power cut too (docs/storage.md).
             await db.execute_fetchall("PRAGMA synchronous = FULL")
@@ -295,10 +296,7 @@ class Store:
     async def rebuild(self, game_id: int) -> Match:
         """The game's current state, replayed from its seed and log."""
         record = await self.load_game(game_id)
-        secret = await self.load_secret(game_id)
-        return Match.replay(
-            record.variant, dict(record.options), secret.seed, [e.text for e in record.entries]
-        )
+        return _replay(record, await self.load_secret(game_id))
 
     async def finish_game(self, game_id: int, outcome: Outcome, effective: bool) -> bool:
         """End an active game with ``outcome``; False when it had already ended.
@@ -320,7 +318,7 @@ class Store:
         """
         settled = []
         for record in await self.active_games():
-            match = await self.rebuild(record.id)
+            match = _replay(record, await self.load_secret(record.id))
             if match.outcome is not None and await self.finish_game(
                 record.id, match.outcome, match.effective
             ):
@@ -475,11 +473,7 @@ class Store:
 
     async def get_prefs(self, user_id: int) -> Prefs:
         """The player's preferences; the defaults for a player never seen."""
-        rows = await self._query(
-            "SELECT language, notation, traditional, labels, orientation, dm_notifications"
-            " FROM prefs WHERE user_id = ?",
-            (user_id,),
-        )
+        rows = await self._query(_PREFS_QUERY, (user_id,))
         return _prefs(rows[0]) if rows else Prefs()
 
     async def set_prefs(self, user_id: int, **changes: object) -> Prefs:
@@ -502,12 +496,7 @@ class Store:
                     f"UPDATE prefs SET {key} = ? WHERE user_id = ?",
                     (int(value) if isinstance(value, bool) else value, user_id),
                 )
-            row = await self._one(
-                db,
-                "SELECT language, notation, traditional, labels, orientation, dm_notifications"
-                " FROM prefs WHERE user_id = ?",
-                (user_id,),
-            )
+            row = await self._one(db, _PREFS_QUERY, (user_id,))
         return _prefs(row)
 
     # -- guild settings -------------------------------------------------------
@@ -684,24 +673,50 @@ class Store:
 
     # -- exports --------------------------------------------------------------
 
+    # An export replays the record it loaded rather than calling rebuild: a move
+    # committed in between would make the log and the replay disagree.
+
     async def export_pgn(self, game_id: int) -> str:
         """The game as xqbase-style PGN (S-11); safe to show while it runs."""
         record = await self.load_game(game_id)
-        match = await self.rebuild(game_id)
+        match = _replay(record, await self.load_secret(game_id))
         red, black = await self._names(record)
         return export.pgn(record, match.game, red, black)
 
     async def export_json(self, game_id: int) -> str:
         """Every entry, the players, options and result; the secrets only once over."""
         record = await self.load_game(game_id)
-        secret = None if record.status is GameStatus.ACTIVE else await self.load_secret(game_id)
+        secret = await self.load_secret(game_id)
+        match = _replay(record, secret)
         red, black = await self._names(record)
-        return export.game_json(record, red, black, secret, await self.rebuild(game_id))
+        over = record.status is not GameStatus.ACTIVE
+        return export.game_json(record, red, black, secret if over else None, match)
 
     async def _names(self, record: GameRecord) -> tuple[str, str]:
         red = await self.player_name(record.red_id)
         black = await self.player_name(record.black_id)
         return red or str(record.red_id), black or str(record.black_id)
+
+
+def _replay(record: GameRecord, secret: Secret) -> Match:
+    """The state of ``record``'s game: its log replayed from the secret seed."""
+    return Match.replay(
+        record.variant, dict(record.options), secret.seed, [e.text for e in record.entries]
+    )
+
+
+async def _enable_wal(db: aiosqlite.Connection, tries: int = 100) -> None:
+    """Switch the file to WAL. The switch takes an exclusive lock without
+    waiting on ``busy_timeout``, so processes opening a new file at the same
+    moment can see "database is locked": try again shortly."""
+    for attempt in range(tries):
+        try:
+            await db.execute_fetchall("PRAGMA journal_mode = WAL")
+            return
+        except sqlite3.OperationalError as exc:
+            if "locked" not in str(exc) or attempt == tries - 1:
+                raise
+            await asyncio.sleep(0.01)
 
 
 def _game_record(row: sqlite3.Row, entries: tuple[Entry, ...]) -> GameRecord:

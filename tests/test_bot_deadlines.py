@@ -29,6 +29,16 @@ async def test_a_move_after_the_deadline_is_a_timeout(table, settings):
     assert "alice ran out of time" in thread.last_message.content
 
 
+async def test_an_action_of_the_waiting_side_after_the_deadline_names_the_loser(table):
+    thread = await table.start(time="rapid")
+    table.env.bot.get_cog("Clocks").sweep.cancel()
+    await table.env.advance_time(61)
+    late = await table.bob.slash(thread, "draw")  # Alice, to move, ran out first
+    assert late.response.content == "Your opponent's time ran out before that: you win on time."
+    assert "alice ran out of time" in thread.last_message.content
+    assert "bob wins" in thread.last_message.content
+
+
 async def test_challenge_expires_and_its_buttons_go(table):
     message = await table.challenge()
     await table.env.advance_time(16 * 60)

@@ -37,7 +37,7 @@ async def test_quick_mate_is_recorded_but_changes_no_rating(table):
     board = await table.bob.slash(thread, "move", move="h9g7")
     assert "no game" in board.response.content
     stats = await table.alice.slash(table.channel, "stats")
-    assert "0 rated games, 1 wins" in stats.response.content
+    assert "rated games: 0 · won 1," in stats.response.content
     board = await table.alice.slash(table.channel, "leaderboard", scope="global")
     assert "No rated games yet" in board.response.content
 
@@ -55,7 +55,7 @@ async def test_long_game_resignation_updates_ratings_and_leaderboard(table):
     rows = board.response.content.splitlines()
     assert rows[1].startswith("1. alice: 1") and rows[2].startswith("2. bob: 1")
     stats = await table.bob.slash(table.channel, "stats")
-    assert "1 rated games" in stats.response.content and "1 losses" in stats.response.content
+    assert "rated games: 1 · won 0, drawn 0, lost 1" in stats.response.content
     history = await table.alice.slash(table.channel, "history")
     assert "vs bob: win (resignation)" in history.response.content
 
@@ -104,4 +104,4 @@ async def test_without_thread_permission_the_game_is_played_in_the_channel(table
 async def test_a_capture_names_the_capturer(table):
     thread = await table.start()
     await play(table, thread, ["h2e2", "h9g7", "e2e6"])  # the cannon takes the centre pawn
-    assert "alice captures a pawn" in thread.last_message.content
+    assert "alice captures a piece: pawn" in thread.last_message.content

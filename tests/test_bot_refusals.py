@@ -125,3 +125,12 @@ async def test_an_unexpected_error_is_logged_and_answered_without_a_traceback(ta
     assert "disk on fire" not in private(result)
     assert "error in leaderboard by" in caplog.text
     assert [type(e.original) for e in table.env.errors] == [RuntimeError]
+
+
+async def test_a_huge_junk_move_is_quoted_back_cut_short(table):
+    thread = await table.start()
+    result = await table.alice.slash(thread, "move", move="x" * 3000)
+    assert (
+        private(result)
+        == f"I cannot read “{'x' * 39}…” as a move. Write it like 炮二平五, C2.5 or h2e2."
+    )

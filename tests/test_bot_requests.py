@@ -38,10 +38,12 @@ async def test_draw_offer_declined_is_used_up_then_accepted(table):
     assert "This game is over" in late.response.content
 
 
-async def test_a_move_lets_a_pending_offer_lapse(table):
+async def test_an_offer_stands_while_its_maker_moves_and_lapses_on_the_reply(table):
     thread = await table.start()
     await table.alice.slash(thread, "draw")
-    await play(table, thread, MOVES[:1])
+    await play(table, thread, MOVES[:1])  # Alice offers, then moves: the offer stands
+    assert "lapsed" not in thread.last_message.content
+    await table.bob.slash(thread, "move", move=MOVES[1])  # Bob moves instead of answering
     assert "lapsed" in thread.last_message.content
 
 
@@ -52,7 +54,7 @@ async def test_undo_takes_back_one_ply_or_two(table):
     request = thread.last_message
     assert "alice asks to take back" in request.content
     await table.bob.click(request, custom_id=button(request, "undo:accept"))
-    assert "Taken back (1 plies)" in thread.last_message.content
+    assert "Taken back: 1 half-move(s)." in thread.last_message.content
     assert thread.last_message.attachments
     wrong = await table.bob.slash(thread, "move", move=MOVES[1])
     assert "not your turn" in wrong.response.content
@@ -63,7 +65,7 @@ async def test_undo_takes_back_one_ply_or_two(table):
     await table.alice.slash(thread, "undo")
     request = thread.last_message
     await table.bob.click(request, custom_id=button(request, "undo:accept"))
-    assert "Taken back (2 plies)" in thread.last_message.content
+    assert "Taken back: 2 half-move(s)." in thread.last_message.content
 
 
 async def test_undo_limits(table):
@@ -103,7 +105,7 @@ async def test_nothing_to_undo_and_abort(table):
     assert "no move to take back" in nothing.response.content
     await play(table, thread, MOVES[:2])
     late = await table.alice.slash(thread, "abort")
-    assert "abort" in late.response.content and late.response.ephemeral
+    assert "can no longer be aborted" in late.response.content and late.response.ephemeral
     await table.alice.slash(thread, "resign")
     thread = await table.start()
     await play(table, thread, MOVES[:1])

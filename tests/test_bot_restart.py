@@ -26,3 +26,19 @@ async def test_game_buttons_and_clock_survive_a_restart(table, settings):
     assert "carol accepted" in table.refreshed(pending).content
     await table.env.advance_time(61)
     assert "alice ran out of time" in thread.last_message.content
+
+
+async def test_history_after_a_restart_names_the_opponent(table, settings):
+    thread = await table.start()
+    await table.bob.slash(thread, "resign")
+    await restart(table.env, settings)
+    history = await table.carol.slash(table.channel, "history", user=table.bob)
+    assert "#1 Xiangqi vs alice: loss (resignation)" in history.response.content
+
+
+async def test_a_challenge_accepted_after_a_restart_names_the_challenger(table, settings):
+    message = await table.challenge()
+    await restart(table.env, settings)
+    thread = await table.start_from(message)
+    assert thread.name == "alice vs bob"
+    assert "alice (🔴 Red) vs bob (⚫ Black)" in thread.history()[0].content

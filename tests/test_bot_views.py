@@ -55,6 +55,18 @@ async def test_closed_dms_are_reported_without_a_mention(table):
     await play(table, thread, MOVES[:2])  # the game goes on
 
 
+async def test_a_failing_dm_does_not_undo_what_was_recorded(table):
+    """Discord failing (not refusing) a DM after the commit is logged, not answered
+    with "nothing was changed": the game starts and goes on."""
+    table.env.inject_error(
+        "POST", f"/channels/{table.bob.user.dm_channel.id}/messages", status=500, times=None
+    )
+    thread = await table.start(variant="jieqi")  # a DM with each player's board every turn
+    assert thread.history()[0].content.startswith("New game")
+    result = await table.alice.slash(thread, "move", move="reveal e3")
+    assert result.response.content.startswith("You played")
+
+
 async def test_players_who_turn_dms_off_get_none(table):
     await table.alice.slash(table.channel, "settings", dm=False)
     await table.start()
@@ -88,6 +100,21 @@ async def test_export_of_a_finished_game_by_number_and_history(table):
     assert result.response.attachments[0].filename == "chuhan-1.pgn"
     missing = await table.bob.slash(table.channel, "export", game=99)
     assert "no game number 99" in missing.response.content
+
+
+async def test_the_replay_of_a_resigned_game_ends_on_its_result(table):
+    from bot.cogs.social import replay_views
+
+    thread = await table.start(variant="jieqi")
+    await table.alice.slash(thread, "move", move="reveal e3")
+    await table.bob.slash(thread, "move", move="reveal e6")
+    await table.bob.slash(thread, "resign")
+    store = table.env.bot.store
+    record, match = await store.load_game(1), await store.rebuild(1)
+    views = replay_views(record, (await store.load_secret(1)).seed, match)
+    assert len(views) == 3 and views[-2].outcome is None
+    assert views[-1].outcome is not None  # the banner, and every piece face up
+    assert all(pv is None or pv.kind is not None for pv in views[-1].board)
 
 
 async def test_settings_show_and_change(table):

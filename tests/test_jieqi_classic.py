@@ -4,7 +4,6 @@ from __future__ import annotations
 
 import pytest
 
-import rules.jieqi  # noqa: F401  (registers the variants)
 from rules.actions import Move, Reveal
 from rules.errors import IllegalAction
 from rules.jieqi import JieqiClassic

@@ -12,7 +12,6 @@ from collections import Counter
 
 import pytest
 
-import rules.jieqi  # noqa: F401  (registers the variants)
 from rules.actions import Move, Pass, Reveal
 from rules.errors import RulesError
 from rules.jieqi import Jieqi, JieqiBase, JieqiClassic

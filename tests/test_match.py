@@ -6,7 +6,7 @@ import random
 
 import pytest
 
-from rules import Color, GameOver, IllegalAction, InvalidNotation, Reason
+from rules import Color, GameOver, IllegalAction, Reason, RulesError
 from rules.match import Match
 
 
@@ -111,11 +111,30 @@ def test_accepted_draw_ends_the_game():
 
 def test_a_move_instead_of_an_answer_declines():
     m = Match.start("xiangqi")
+    m.apply("h2e2")
     m.apply("@r:draw-offer")
-    events = m.apply("h2e2")  # Red moves; Black then ignores the offer
-    m.apply("h9g7")
-    assert events[0].code == "move" or m.pending is None
+    events = m.apply("h9g7")  # Black moves instead of answering
+    assert [e.code for e in events] == ["draw_lapsed", "move"]
+    assert events[0].params == {"side": "r"}
     assert m.pending is None and not m.can_offer_draw(Color.RED)
+
+
+def test_a_draw_offer_stands_while_its_maker_moves():
+    m = Match.start("xiangqi")
+    m.apply("@r:draw-offer")
+    m.apply("h2e2")  # Red offers, then moves: Black may still answer
+    assert m.pending is not None and m.pending.side is Color.RED
+    m.apply("@b:draw-accept")
+    assert m.outcome.reason is Reason.DRAW_AGREED
+
+
+def test_any_move_lets_an_undo_request_lapse():
+    m = Match.start("xiangqi")
+    m.apply("h2e2")
+    m.apply("h9g7")
+    m.apply("@r:undo-request")  # Red's turn: Black has replied
+    events = m.apply("h0g2")  # Red moves on instead of waiting
+    assert events[0].code == "undo_lapsed" and m.pending is None
 
 
 @pytest.mark.parametrize(
@@ -160,7 +179,7 @@ def test_effective_needs_ten_moves_each_and_no_handicap():
 @pytest.mark.parametrize("junk", ["@x:resign", "@r:", "@r:apply-platform", "@r:undo", "zz99"])
 def test_junk_entries_are_refused_and_change_nothing(junk: str):
     m = Match.start("xiangqi")
-    with pytest.raises((InvalidNotation, IllegalAction, ValueError)):
+    with pytest.raises(RulesError):  # Match.apply refuses only with RulesError
         m.apply(junk)
     assert m.entries == [] and m.outcome is None
 
@@ -200,8 +219,8 @@ def test_platform_endings_reach_the_game_so_views_show_everything():
     assert m.game.view(None).pools[Color.RED].pending.value == "r"
 
 
-@pytest.mark.parametrize("variant", ["jieqi", "jieqi-classic"])
-def test_no_undo_where_it_would_hide_a_seen_piece_again(variant: str):
+@pytest.mark.parametrize("variant", ["jieqi", "jieqi-classic", "tuibei"])
+def test_no_undo_where_it_would_hide_a_seen_piece_or_tile_again(variant: str):
     m = Match.start(variant, {}, seed=3)
     m.apply(m.game.legal_actions()[0].text)
     assert m.undo_refusal(Color.RED) == "undo_not_in_variant"

@@ -114,6 +114,13 @@ def test_replay_rebuilds_the_same_position():
     assert game.moves_by_side(Color.RED) == 3
 
 
+def test_moves_by_side_when_black_begins():
+    game = StandardXiangqi.start({"fen": START_FEN.replace(" w ", " b ")})
+    for text in ("h7e7", "h2e2", "h9g7"):
+        game.push(Move.from_iccs(text))
+    assert (game.moves_by_side(Color.BLACK), game.moves_by_side(Color.RED)) == (2, 1)
+
+
 @pytest.mark.parametrize(
     "fen",
     [

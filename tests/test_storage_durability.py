@@ -131,7 +131,7 @@ async def test_rebuild_replays_the_log_with_the_secret_seed(tmp_path):
     assert match.entries[-1] == "@r:undo-accept"
 
 
-@pytest.mark.parametrize("bad", ["e0e2", "@x:resign"])
+@pytest.mark.parametrize("bad", ["e0e2", "@x:resign", "zz99"])
 async def test_rebuild_reports_an_entry_the_rules_refuse(tmp_path, bad):
     async with await Store.open(tmp_path / "r.db") as store:
         gid = await store.create_game(NewGame(1, 2, "xiangqi", 3, 4, {}, True, 99))

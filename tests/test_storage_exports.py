@@ -130,6 +130,22 @@ async def test_json_export_hides_secrets_until_the_game_ends(store):
     )
 
 
+async def test_an_export_reads_one_state_of_a_game_that_moves_on(store, monkeypatch):
+    """Another coroutine's move can commit between an export's reads; the log
+    it writes and the replay it masks must still be the same game."""
+    gid = await game_with(store, ["h2e2"])
+    player_name = store.player_name
+
+    async def interleaved(user_id: int) -> str | None:
+        if user_id == RED:  # Black's move commits while the export reads the names
+            await store.append(gid, 1, BLACK, "h9g7")
+        return await player_name(user_id)
+
+    monkeypatch.setattr(store, "player_name", interleaved)
+    document = json.loads(await store.export_json(gid))
+    assert [e["text"] for e in document["entries"]] == ["h2e2"]
+
+
 async def test_unnamed_players_export_by_id(store):
     gid = await game_with(store, [], red_id=5, black_id=6, channel_id=1)
     document = json.loads(await store.export_json(gid))

@@ -69,9 +69,11 @@ class Clocks(commands.Cog):
             deadline = manager.clocks.deadline
             if manager.reminded or not tc.reminder_due(manager.control, deadline, now):
                 continue
+            user_id = manager.player_id(manager.match.game.turn)
             manager.reminded = True
             await self.bot.store.set_reminded(manager.id)
-            user_id = manager.player_id(manager.match.game.turn)
+            if manager.clocks.deadline != deadline:  # they moved meanwhile: nothing to remind
+                continue
             if (await self.bot.players.prefs(user_id)).dm_notifications:
                 hours = max(1, round((deadline - now) / 3600))
                 where = f"<#{manager.channel_id}>"

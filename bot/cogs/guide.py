@@ -21,19 +21,15 @@ class Guide(commands.Cog):
     def __init__(self, bot: Chuhan) -> None:
         self.bot = bot
 
-    async def _lang(self, interaction: discord.Interaction) -> str:
-        self.bot.players.seen(interaction.user, interaction.locale)
-        return await self.bot.players.language(interaction.user.id, interaction.locale)
-
     @app_commands.command(name="help", description="How to play xiangqi here")
     async def help(self, interaction: discord.Interaction) -> None:
-        lang = await self._lang(interaction)
+        lang = await self.bot.language_of(interaction)
         await interaction.response.send_message(t(lang, "help.text"), ephemeral=True)
 
     @app_commands.command(name="rules", description="The rules of a variant and of this platform")
     @app_commands.describe(variant="Which variant (default: xiangqi)")
     async def rules(self, interaction: discord.Interaction, variant: str = "xiangqi") -> None:
-        lang = await self._lang(interaction)
+        lang = await self.bot.language_of(interaction)
         game = find_variant(variant)
         title = variant_title(game.name, lang)
         # A variant without undo (Jieqi: a reveal cannot be hidden again) gets the
@@ -46,7 +42,7 @@ class Guide(commands.Cog):
     async def variant_autocomplete(
         self, interaction: discord.Interaction, current: str
     ) -> list[app_commands.Choice[str]]:
-        return variant_choices(current, await self._lang(interaction))
+        return variant_choices(current, await self.bot.language_of(interaction))
 
 
 async def setup(bot: Chuhan) -> None:

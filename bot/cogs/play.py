@@ -7,6 +7,7 @@ report. Refusals are raised and answered privately by the global handler.
 
 from __future__ import annotations
 
+import logging
 import secrets
 from typing import TYPE_CHECKING
 
@@ -33,12 +34,13 @@ from ..errors import BotError
 from ..i18n import t
 from ..manager import GameManager
 from ..presenter import say
-from ..report import Report
 
 if TYPE_CHECKING:
     from storage import Challenge
 
     from ..client import Chuhan
+
+log = logging.getLogger(__name__)
 
 CHALLENGE_SECONDS = 15 * 60
 DEFAULT_TIME = "1d"
@@ -47,10 +49,6 @@ DEFAULT_TIME = "1d"
 class Play(commands.Cog):
     def __init__(self, bot: Chuhan) -> None:
         self.bot = bot
-
-    async def _lang(self, interaction: discord.Interaction) -> str:
-        self.bot.players.seen(interaction.user, interaction.locale)
-        return await self.bot.players.language(interaction.user.id, interaction.locale)
 
     async def _manager(self, interaction: discord.Interaction) -> GameManager:
         assert interaction.channel_id is not None
@@ -79,7 +77,7 @@ class Play(commands.Cog):
         rated: bool = True,
         handicap: str = "none",
     ) -> None:
-        lang = await self._lang(interaction)
+        lang = await self.bot.language_of(interaction)
         user = interaction.user
         if opponent is not None and opponent.id == user.id:
             raise BotError("self_challenge")
@@ -149,7 +147,7 @@ class Play(commands.Cog):
         self, interaction: discord.Interaction, challenge_id: int, accept: bool
     ) -> None:
         try:
-            lang = await self._lang(interaction)
+            lang = await self.bot.language_of(interaction)
             challenge = await self.bot.store.get_challenge(challenge_id)
             if challenge is None or challenge.status is not ChallengeStatus.PENDING:
                 raise BotError("challenge_closed")
@@ -189,6 +187,7 @@ class Play(commands.Cog):
         if not await self.bot.store.set_challenge_status(challenge.id, ChallengeStatus.ACCEPTED):
             raise BotError("challenge_closed")
         await self.bot.players.register(interaction.user)
+        await self.bot.players.recall(challenge.challenger_id)  # unseen since a restart
         try:
             manager, channel = await self._start(interaction, challenge)
         except BaseException:
@@ -272,21 +271,24 @@ class Play(commands.Cog):
             board = await manager.picture(user_id, private=True) if manager.hidden else None
             if not await announcer.dm(user_id, text, board):
                 notice = t(lang, "dm.closed", player=players.name(user_id))
-                await channel.send(notice, allowed_mentions=QUIET)
+                try:
+                    await channel.send(notice, allowed_mentions=QUIET)
+                except discord.HTTPException:  # the game has started all the same
+                    log.warning("could not post the closed-DM notice in %s", manager.channel_id)
 
     # -- moves ------------------------------------------------------------------
 
     @app_commands.command(
-        name="move", description="Play a move (any notation: 炮二平五, C2=5, h2e2)"
+        name="move", description="Play a move (any notation: 炮二平五, C2.5, h2e2)"
     )
     @app_commands.describe(move="Your move; start typing to see the legal ones")
     @app_commands.guild_only()
     async def move(self, interaction: discord.Interaction, move: str) -> None:
-        await self._lang(interaction)
+        await self.bot.language_of(interaction)
         manager = await self._manager(interaction)
         await interaction.response.defer(ephemeral=True, thinking=True)
         report = await manager.move(interaction.user.id, move)
-        await self._finish(interaction, report, "done.move")
+        await self.bot.announcer.acknowledge(interaction, report, "done.move")
 
     @move.autocomplete("move")
     async def move_autocomplete(
@@ -302,18 +304,6 @@ class Play(commands.Cog):
             app_commands.Choice(name=label, value=value)
             for label, value in manager.suggestions(user_id, style, current, lang)
         ]
-
-    async def _finish(
-        self, interaction: discord.Interaction, report: Report, done_key: str
-    ) -> None:
-        """Publish a report and close the actor's private acknowledgement."""
-        lang = await self.bot.players.language(interaction.user.id, interaction.locale)
-        style = (await self.bot.players.prefs(interaction.user.id)).notation
-        posted = await self.bot.announcer.publish(report)
-        note = say(report.note, lang, style) if report.note else t(lang, done_key)
-        if posted is None:
-            note += "\n" + t(lang, "error.not_announced")
-        await interaction.edit_original_response(content=note)
 
     @commands.Cog.listener()
     async def on_message(self, message: discord.Message) -> None:
@@ -341,7 +331,7 @@ class Play(commands.Cog):
     @app_commands.describe(private="Only you see it, from your side (default: everyone sees it)")
     @app_commands.guild_only()
     async def board(self, interaction: discord.Interaction, private: bool = False) -> None:
-        lang = await self._lang(interaction)
+        lang = await self.bot.language_of(interaction)
         manager = await self._manager(interaction)
         await interaction.response.defer(ephemeral=private)
         reader = interaction.user.id
@@ -357,11 +347,11 @@ class Play(commands.Cog):
     # -- platform actions -----------------------------------------------------
 
     async def _platform(self, interaction: discord.Interaction, verb: str) -> None:
-        await self._lang(interaction)
+        await self.bot.language_of(interaction)
         manager = await self._manager(interaction)
         await interaction.response.defer(ephemeral=True, thinking=True)
         report = await manager.act(interaction.user.id, verb)
-        await self._finish(interaction, report, f"done.{verb}")
+        await self.bot.announcer.acknowledge(interaction, report, f"done.{verb}")
 
     @app_commands.command(name="resign", description="Resign this channel's game")
     @app_commands.guild_only()
@@ -389,7 +379,7 @@ class Play(commands.Cog):
         self, interaction: discord.Interaction, game_id: int, kind: str, accept: bool
     ) -> None:
         try:
-            await self._lang(interaction)
+            await self.bot.language_of(interaction)
             manager = await self.bot.hub.get(game_id)
             manager.side_of(interaction.user.id)
             await interaction.response.defer()

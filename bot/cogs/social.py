@@ -11,6 +11,7 @@ from discord import app_commands
 from discord.ext import commands
 
 from render import Players, RenderOptions, render_gif
+from rules.pieces import Color
 from rules.variant import find_variant
 from storage import GameNotFound, GameRecord
 
@@ -19,6 +20,7 @@ from ..errors import BotError
 from ..i18n import t
 
 if TYPE_CHECKING:
+    from rules.match import Match
     from rules.view import View
 
     from ..client import Chuhan
@@ -26,23 +28,24 @@ if TYPE_CHECKING:
 HISTORY_SIZE = 10
 
 
-def replay_views(record: GameRecord, seed: int, actions: list) -> list[View]:
-    """The public view after each ply of a game, from its start."""
+def replay_views(record: GameRecord, seed: int, match: Match) -> list[View]:
+    """The public view after each ply of the match's game, from its start.
+
+    The last frame is the match's own view: a game ended off the board
+    (resignation, time, agreement) ends on its result, its pieces all shown.
+    """
     game = find_variant(record.variant).start(dict(record.options), seed)
     views = [game.view(None)]
-    for action in actions:
+    for action in match.game.actions:
         game.push(action)
         views.append(game.view(None))
+    views[-1] = match.game.view(None)
     return views
 
 
 class Social(commands.Cog):
     def __init__(self, bot: Chuhan) -> None:
         self.bot = bot
-
-    async def _lang(self, interaction: discord.Interaction) -> str:
-        self.bot.players.seen(interaction.user, interaction.locale)
-        return await self.bot.players.language(interaction.user.id, interaction.locale)
 
     @app_commands.command(name="leaderboard", description="The best rated players")
     @app_commands.describe(
@@ -52,7 +55,7 @@ class Social(commands.Cog):
     async def leaderboard(
         self, interaction: discord.Interaction, variant: str = "xiangqi", scope: str = "server"
     ) -> None:
-        lang = await self._lang(interaction)
+        lang = await self.bot.language_of(interaction)
         name = find_variant(variant).name
         guild_id = interaction.guild_id if scope == "server" else None
         rows = await self.bot.store.leaderboard(name, guild_id, 10)
@@ -82,14 +85,14 @@ class Social(commands.Cog):
     async def variant_autocomplete(
         self, interaction: discord.Interaction, current: str
     ) -> list[app_commands.Choice[str]]:
-        return variant_choices(current, await self._lang(interaction))
+        return variant_choices(current, await self.bot.language_of(interaction))
 
     @app_commands.command(name="stats", description="A player's ratings and record")
     @app_commands.describe(user="Whose statistics (default: yours)")
     async def stats(
         self, interaction: discord.Interaction, user: discord.User | None = None
     ) -> None:
-        lang = await self._lang(interaction)
+        lang = await self.bot.language_of(interaction)
         who = user or interaction.user
         rows = await self.bot.store.player_stats(who.id)
         lines = [t(lang, "stats.title", name=who.display_name)]
@@ -116,7 +119,7 @@ class Social(commands.Cog):
     async def history(
         self, interaction: discord.Interaction, user: discord.User | None = None
     ) -> None:
-        lang = await self._lang(interaction)
+        lang = await self.bot.language_of(interaction)
         who = user or interaction.user
         records = await self.bot.store.recent_games(who.id, HISTORY_SIZE)
         lines = [t(lang, "history.title", name=who.display_name)]
@@ -130,7 +133,8 @@ class Social(commands.Cog):
                 result = t(lang, "history.draw")
             else:
                 result = t(lang, "history.win" if outcome.winner is side else "history.loss")
-            opponent = record.black_id if side == 0 else record.red_id
+            opponent = record.black_id if side is Color.RED else record.red_id
+            await self.bot.players.recall(opponent)  # a name not seen since a restart
             lines.append(
                 t(
                     lang,
@@ -155,7 +159,7 @@ class Social(commands.Cog):
     async def export(
         self, interaction: discord.Interaction, game: int | None = None, format: str = "pgn"
     ) -> None:
-        lang = await self._lang(interaction)
+        lang = await self.bot.language_of(interaction)
         await interaction.response.defer(ephemeral=True, thinking=True)
         game_id = game or await self._default_game(interaction)
         store = self.bot.store
@@ -190,8 +194,11 @@ class Social(commands.Cog):
         store = self.bot.store
         seed = (await store.load_secret(record.id)).seed
         match = await store.rebuild(record.id)
-        views = replay_views(record, seed, list(match.game.actions))
-        names = (self.bot.players.name(record.red_id), self.bot.players.name(record.black_id))
+        views = replay_views(record, seed, match)
+        players = self.bot.players
+        for user_id in (record.red_id, record.black_id):
+            await players.recall(user_id)
+        names = (players.name(record.red_id), players.name(record.black_id))
         return await asyncio.to_thread(render_gif, views, Players(*names), RenderOptions(lang="en"))
 
 

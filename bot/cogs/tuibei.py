@@ -27,7 +27,6 @@ from storage import GameNotFound
 
 from ..errors import BotError, GameFinished
 from ..i18n import t
-from ..presenter import say
 
 if TYPE_CHECKING:
     from rules.variant import Game
@@ -105,10 +104,6 @@ class Tuibei(commands.Cog):
     async def cog_unload(self) -> None:
         self.bot.remove_dynamic_items(TileMenu)
 
-    async def _lang(self, interaction: discord.Interaction) -> str:
-        self.bot.players.seen(interaction.user, interaction.locale)
-        return await self.bot.players.language(interaction.user.id, interaction.locale)
-
     # -- the commands -------------------------------------------------------------
 
     @app_commands.command(
@@ -139,7 +134,7 @@ class Tuibei(commands.Cog):
 
     async def _menu(self, interaction: discord.Interaction, verb: str, game_id: int | None) -> None:
         """Answer privately with the caller's tiles for ``verb``, or with why there are none."""
-        lang = await self._lang(interaction)
+        lang = await self.bot.language_of(interaction)
         manager = await self._game(interaction, game_id)
         side = manager.side_of(interaction.user.id)
         if manager.finished:
@@ -196,7 +191,7 @@ class Tuibei(commands.Cog):
     ) -> None:
         """Play the chosen tile through the manager; refusals answer privately."""
         try:
-            lang = await self._lang(interaction)
+            await self.bot.language_of(interaction)
             manager = await self.bot.hub.get(game_id)
             manager.side_of(interaction.user.id)
             text = values[0] if len(values) == 1 else ""
@@ -208,12 +203,7 @@ class Tuibei(commands.Cog):
                 raise BotError("bad_input")
             await interaction.response.defer()
             report = await manager.move(interaction.user.id, chosen.text)
-            posted = await self.bot.announcer.publish(report)
-            style = (await self.bot.players.prefs(interaction.user.id)).notation
-            note = say(report.note, lang, style) if report.note else t(lang, "done.move")
-            if posted is None:
-                note += "\n" + t(lang, "error.not_announced")
-            await interaction.edit_original_response(content=note, view=None)
+            await self.bot.announcer.acknowledge(interaction, report, "done.move", view=None)
         except Exception as exc:
             await self.bot.reply_error(interaction, exc)
 
