@@ -9,9 +9,8 @@ from rules.variant import find_variant, variants
 
 from .timecontrol import PRESETS
 
-# Variants that may be challenged on Discord. Issue 5 opens standard xiangqi,
-# issue 6 Jieqi, issue 7 Tuibei; a variant is added once its announcements have
-# been checked for secrets.
+# Variants that may be challenged on Discord: a variant is added once its
+# announcements have been checked for secrets.
 PLAYABLE = frozenset({"xiangqi", "jieqi", "jieqi-classic", "tuibei"})
 
 TIME_CHOICES = [app_commands.Choice(name=name, value=name) for name in PRESETS]

@@ -79,9 +79,9 @@ def test_start_position() -> None:
 def test_perft_suite(case: PerftCase) -> None:
     position = Position.from_fen(case.fen)
     before = position.fen()
-    lines = [(depth, nodes) for depth, nodes in case.counts if nodes <= MAX_NODES]
-    if not lines:
-        pytest.skip(f"every count of {case.name} is above PERFT_MAX_NODES={MAX_NODES}")
+    # Counts above PERFT_MAX_NODES take too long for every run; the
+    # shallowest count is always checked.
+    lines = [(d, n) for d, n in case.counts if n <= MAX_NODES] or case.counts[:1]
     for depth, nodes in lines:
         assert perft(position, depth) == nodes, f"{case.name} at depth {depth}"
     # push/pop must restore the position exactly, or later depths would drift.
