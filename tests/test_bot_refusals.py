@@ -134,3 +134,33 @@ async def test_a_huge_junk_move_is_quoted_back_cut_short(table):
         private(result)
         == f"I cannot read “{'x' * 39}…” as a move. Write it like 炮二平五, C2.5 or h2e2."
     )
+
+
+async def test_two_commands_at_once_apply_once(table):
+    """A double submit and a resignation racing a move reach the game manager
+    at the same moment (SimCord runs one user operation at a time, so the race
+    is started on the manager itself): its lock lets one through at a time,
+    the loser gets a clean refusal, and each entry is stored once."""
+    import asyncio
+
+    from bot.errors import BotError
+
+    thread = await table.start()
+    manager = table.env.bot.hub.here(thread.id)
+    first, second = await asyncio.gather(
+        manager.move(table.alice.id, MOVES[0]),
+        manager.move(table.alice.id, MOVES[0]),
+        return_exceptions=True,
+    )
+    refused = [r for r in (first, second) if isinstance(r, BotError)]
+    assert len(refused) == 1 and refused[0].key == "not_your_turn"
+    assert manager.match.entries == [MOVES[0]]
+    await asyncio.gather(
+        manager.act(table.alice.id, "resign"),
+        manager.move(table.bob.id, MOVES[1]),
+        return_exceptions=True,
+    )
+    stored = await table.env.bot.store.load_game(manager.id)
+    assert manager.match.outcome is not None
+    assert [e.text for e in stored.entries] == manager.match.entries
+    assert len(stored.entries) in (2, 3)  # either order, each applied once
