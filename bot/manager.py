@@ -187,10 +187,12 @@ class GameManager:
     async def move(self, user_id: int, text: str, *, said_in_public: bool = False) -> Report:
         """Play an action written in any notation the variant reads.
 
-        In hidden-information variants the mover's own notation can name a
-        secret, so it goes to the mover alone; the public line is built from
-        the public events. An action that names a secret is refused when it
-        was ``said_in_public`` (a plain message in the thread).
+        The notation of an action that names a secret (``game.is_secret``: a
+        Tuibei prediction) goes to the mover alone and the public line is built
+        from the public events; any other action is shown in each reader's
+        notation, which variants write from public knowledge only. An action
+        that names a secret is refused when it was ``said_in_public`` (a plain
+        message in the thread).
         """
         async with self.lock:
             side = self._open_for(user_id)
@@ -208,7 +210,8 @@ class GameManager:
             if said_in_public and game.is_secret(action):
                 raise BotError("secret_in_public")
             mine = Moves({style: game.notate(action, style) for style in STYLES})
-            report = await self._commit(user_id, action.text, None if self.hidden else mine)
+            shown = None if game.is_secret(action) else mine
+            report = await self._commit(user_id, action.text, shown)
             if self.hidden:
                 report.note = Line("move.yours", {"move": mine})
             return report

@@ -12,7 +12,7 @@ async def test_a_prediction_is_told_to_its_owner_only(table):
     alice_dms, bob_dms = table.alice.user.dm_channel, table.bob.user.dm_channel
     played = await table.alice.slash(thread, "move", move="炮二平五")
     assert played.response.content == "You played 炮二平五."
-    assert "🔴 Red alice: **h2e2**" in thread.last_message.content  # public: from the event
+    assert "🔴 Red alice: **炮二平五**" in thread.last_message.content  # a move is public
     seen_by_alice = len(alice_dms.history())
     result = await table.bob.slash(thread, "move", move="?r")  # Bob predicts a chariot
     assert result.ephemeral and result.response.content == "You played 预测 箭."
