@@ -5,7 +5,7 @@ from __future__ import annotations
 import pytest
 
 from bot import Settings
-from tests.conftest import play, quiet_moves
+from tests.conftest import button, play, quiet_moves
 
 MOVES = quiet_moves(4, seed=17)
 
@@ -38,21 +38,41 @@ async def test_private_board_is_ephemeral_and_public_board_is_not(table):
     assert not public.response.ephemeral and public.response.attachments
 
 
-async def test_closed_dms_are_reported_without_a_mention(table):
+def close_dms(table, member) -> None:
     table.env.inject_error(
         "POST",
-        f"/channels/{table.bob.user.dm_channel.id}/messages",
+        f"/channels/{member.user.dm_channel.id}/messages",
         status=403,
         code=50007,
         message="Cannot send messages to this user",
         times=None,
     )
-    thread = await table.start()
-    notices = [m for m in thread.history() if "does not accept direct messages" in m.content]
-    assert len(notices) == 1 and notices[0].content.startswith("bob does not")
-    assert not notices[0].mentions
+
+
+async def test_an_accepter_with_closed_dms_is_told_alone(table):
+    close_dms(table, table.bob)
+    message = await table.challenge()
+    accepted = await table.bob.click(message, custom_id=button(message, "accept"))
+    thread = table.channel.threads[-1]
+    (note,) = [m for m in accepted.followups if "cannot send you direct messages" in m.content]
+    assert note.ephemeral
+    assert not [m for m in thread.history() if "direct messages" in m.content]
     assert "Your game has started" in table.alice.user.dm_channel.last_message.content
     await play(table, thread, MOVES[:2])  # the game goes on
+
+
+async def test_a_challenger_with_closed_dms_is_warned_before_the_game(table):
+    close_dms(table, table.alice)
+    result = await table.alice.slash(table.channel, "challenge", opponent=table.bob, color="red")
+    (warning,) = [m for m in result.followups if "cannot send you direct messages" in m.content]
+    assert warning.ephemeral
+    message = next(m for m in reversed(table.channel.history()) if m.components)
+    await table.bob.click(message, custom_id=button(message, "accept"))
+    thread = table.channel.threads[-1]
+    notices = [m for m in thread.history() if "does not accept direct messages" in m.content]
+    assert len(notices) == 1 and notices[0].content.startswith("alice does not")
+    assert not notices[0].mentions
+    assert "challenge is posted" not in (table.bob.user.dm_channel.last_message.content or "")
 
 
 async def test_a_failing_dm_does_not_undo_what_was_recorded(table):

@@ -116,6 +116,16 @@ class Play(commands.Cog):
             wait=True,
         )
         await self.bot.store.set_challenge_message(challenge.id, message.id)
+        await self._try_dms(interaction, lang, message.jump_url)
+
+    async def _try_dms(self, interaction: discord.Interaction, lang: str, where: str) -> None:
+        """Before any game starts, make sure the challenger can get private boards
+        by DM; if not, tell them alone."""
+        user_id = interaction.user.id
+        if not (await self.bot.players.prefs(user_id)).dm_notifications:
+            return
+        if not await self.bot.announcer.dm(user_id, t(lang, "dm.challenge_posted", where=where)):
+            await interaction.followup.send(t(lang, "dm.closed_you"), ephemeral=True)
 
     @challenge.autocomplete("variant")
     async def variant_autocomplete(
@@ -199,7 +209,7 @@ class Play(commands.Cog):
             lang, "challenge.accepted", player=interaction.user.display_name, where=channel.mention
         )
         await interaction.edit_original_response(content=text, view=None, allowed_mentions=QUIET)
-        await self._greet(manager, channel)
+        await self._greet(manager, channel, interaction)
 
     async def _start(
         self, interaction: discord.Interaction, challenge: Challenge
@@ -253,8 +263,15 @@ class Play(commands.Cog):
             raise BotError("channel_busy")
         return channel
 
-    async def _greet(self, manager: GameManager, channel: discord.abc.Messageable) -> None:
-        """DM each player that the game started; say so, mention-free, where DMs fail."""
+    async def _greet(
+        self,
+        manager: GameManager,
+        channel: discord.abc.Messageable,
+        accepter: discord.Interaction,
+    ) -> None:
+        """DM each player that the game started. Where a DM fails, the accepter
+        is told privately; the challenger, whose challenge already tried their
+        DMs, gets a mention-free notice in the game's channel."""
         announcer, players = self.bot.announcer, self.bot.players
         for side, user_id in enumerate(manager.ids):
             prefs = await players.prefs(user_id)
@@ -269,12 +286,16 @@ class Play(commands.Cog):
                 where=where,
             )
             board = await manager.picture(user_id, private=True) if manager.hidden else None
-            if not await announcer.dm(user_id, text, board):
-                notice = t(lang, "dm.closed", player=players.name(user_id))
-                try:
+            if await announcer.dm(user_id, text, board):
+                continue
+            try:
+                if user_id == accepter.user.id:
+                    await accepter.followup.send(t(lang, "dm.closed_you"), ephemeral=True)
+                else:
+                    notice = t(lang, "dm.closed", player=players.name(user_id))
                     await channel.send(notice, allowed_mentions=QUIET)
-                except discord.HTTPException:  # the game has started all the same
-                    log.warning("could not post the closed-DM notice in %s", manager.channel_id)
+            except discord.HTTPException:  # the game has started all the same
+                log.warning("could not post the closed-DM notice in %s", manager.channel_id)
 
     # -- moves ------------------------------------------------------------------
 
