@@ -13,6 +13,7 @@ from functools import cache
 from PIL import Image, ImageDraw
 
 from rules.pieces import Color
+from rules.tuibei import TILES
 from rules.view import HIDDEN_TILE, PoolView, View
 
 from .fonts import clean_name, fit, fit_names, names_font
@@ -22,7 +23,7 @@ from .palette import BLACK, CARD, CARD_ACTIVE, GOLD, PANEL, TEXT, TEXT_DIM
 from .pieces import mini_piece, side_marker
 from .sprite import Canvas
 from .text import outcome_text, ply_text, side_name
-from .tiles import LARGE, SMALL, TILE_ORDER, empty_slot, tile
+from .tiles import LARGE, SMALL, empty_slot, tile
 
 CARD_LEFT, CARD_RIGHT = 10, PANEL_WIDTH - 10
 CARD_HEIGHT = 228
@@ -102,7 +103,7 @@ def _pool(panel: Image.Image, pool: PoolView, top: int, traditional: bool) -> No
     else:
         pending = tile(pool.pending, LARGE, traditional)
     _overlay(panel, pending, (CARD_RIGHT - 14 - LARGE[0], top + 46))
-    shown = [k for k in TILE_ORDER if k in pool.rack or k in pool.lost]
+    shown = [k for k in TILES if k in pool.rack or k in pool.lost]  # T-1 order
     step = SMALL[0] + 2
     left = CARD_LEFT + (CARD_RIGHT - CARD_LEFT - len(shown) * step + 2) // 2
     for i, kind in enumerate(shown):

@@ -42,16 +42,6 @@ _INK: dict[Kind, RGB] = {
     Kind.QUEEN: BLACK,
 }
 
-# The order of T-1, which players know the rack by.
-TILE_ORDER = (
-    Kind.CHARIOT,
-    Kind.HORSE,
-    Kind.CANNON,
-    Kind.KING,
-    Kind.ADVISOR,
-    Kind.ELEPHANT,
-    Kind.PAWN,
-)
 
 SMALL = (22, 30)
 LARGE = (30, 40)
