@@ -34,7 +34,7 @@ from .geometry import (
     RAYS,
 )
 from .pieces import Color, Kind, Piece
-from .position import START_FEN, Position
+from .position import START_FEN, Position, slide_targets
 from .squares import in_palace, on_board, own_half, square
 
 KING, ADVISOR, ELEPHANT, HORSE = Kind.KING, Kind.ADVISOR, Kind.ELEPHANT, Kind.HORSE
@@ -163,23 +163,8 @@ class HiddenBoard:
         board = self.board
         color = board[sq].color  # type: ignore[union-attr]
         if kind is CHARIOT or kind is CANNON:
-            for ray in RAYS[sq]:
-                screened = False
-                for t in ray:
-                    p = board[t]
-                    if not screened:
-                        if p is None:
-                            yield t
-                        elif kind is CHARIOT:
-                            if p.color is not color:
-                                yield t
-                            break
-                        else:
-                            screened = True  # J-3: a face-down piece screens too
-                    elif p is not None:
-                        if p.color is not color:
-                            yield t
-                        break
+            # J-3: a face-down piece blocks and screens like any other.
+            yield from slide_targets(board, sq, color, kind is CANNON)
             return
         if kind is HORSE or kind is ELEPHANT:
             pairs = HORSE_MOVES[sq] if kind is HORSE else reach.elephant[color][sq]

@@ -6,7 +6,7 @@ the move the mover's king must not be attacked nor face the enemy king.
 
 from __future__ import annotations
 
-from collections.abc import Iterator
+from collections.abc import Iterator, Sequence
 
 from .actions import Move
 from .errors import IllegalAction, InvalidFen
@@ -26,6 +26,33 @@ START_FEN = "rnbakabnr/9/1c5c1/p1p1p1p1p/9/9/P1P1P1P1P/1C5C1/9/RNBAKABNR w - - 0
 
 KING, ADVISOR, ELEPHANT, HORSE = Kind.KING, Kind.ADVISOR, Kind.ELEPHANT, Kind.HORSE
 CHARIOT, CANNON, PAWN = Kind.CHARIOT, Kind.CANNON, Kind.PAWN
+
+
+def slide_targets(
+    board: Sequence[Piece | None], sq: int, color: Color, cannon: bool
+) -> Iterator[int]:
+    """Where a chariot (or, with ``cannon``, a cannon) of ``color`` on ``sq``
+    may go: along each ray to the first piece, capturing it if it is an enemy;
+    a cannon instead jumps that piece to capture the next. Any object with a
+    ``color`` counts as a piece, so variants' face-down pieces block and
+    screen alike."""
+    for ray in RAYS[sq]:
+        screened = False
+        for t in ray:
+            p = board[t]
+            if not screened:
+                if p is None:
+                    yield t
+                elif cannon:
+                    screened = True
+                else:
+                    if p.color is not color:
+                        yield t
+                    break
+            elif p is not None:
+                if p.color is not color:
+                    yield t
+                break
 
 
 # One-step movers look their targets up by kind.
@@ -203,23 +230,7 @@ class Position:
             return
         color, kind = piece.color, piece.kind
         if kind is CHARIOT or kind is CANNON:
-            for ray in RAYS[sq]:
-                screened = False
-                for t in ray:
-                    p = board[t]
-                    if not screened:
-                        if p is None:
-                            yield t
-                        elif kind is CHARIOT:
-                            if p.color is not color:
-                                yield t
-                            break
-                        else:
-                            screened = True
-                    elif p is not None:
-                        if p.color is not color:
-                            yield t
-                        break
+            yield from slide_targets(board, sq, color, kind is CANNON)
             return
         if kind is HORSE:
             for t, leg in HORSE_MOVES[sq]:
