@@ -8,7 +8,7 @@ import discord
 from discord import app_commands
 from discord.ext import commands
 
-from storage import Store
+from storage import Store, open_store
 
 from .buttons import ChallengeButton, RequestButton
 from .delivery import Announcer
@@ -53,7 +53,7 @@ class Chuhan(commands.Bot):
         return self.settings.now().timestamp()
 
     async def setup_hook(self) -> None:
-        self.store = await Store.open(self.settings.db_path, clock=self.now)
+        self.store = await open_store(self.settings.db_path, clock=self.now)
         self.players = PlayerDirectory(self.store, self._cached_name)
         self.hub = GameHub(self.store, self.players, self.now)
         self.announcer = Announcer(self, self.players)

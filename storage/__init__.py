@@ -5,6 +5,8 @@ replays the log through ``rules``. See ``docs/storage.md``.
 """
 
 from .errors import ChannelBusy, GameNotActive, GameNotFound, SequenceConflict, StorageError
+from .factory import AnyStore, is_postgres, open_store
+from .postgres import PostgresStore
 from .records import (
     Challenge,
     ChallengeStatus,
@@ -18,9 +20,11 @@ from .records import (
     VariantStats,
     is_handicap,
 )
+from .shards import Shards
 from .store import Store
 
 __all__ = [
+    "AnyStore",
     "Challenge",
     "ChallengeStatus",
     "ChannelBusy",
@@ -31,11 +35,15 @@ __all__ = [
     "GameStatus",
     "LeaderRow",
     "NewGame",
+    "PostgresStore",
     "Prefs",
     "Secret",
     "SequenceConflict",
+    "Shards",
     "StorageError",
     "Store",
     "VariantStats",
     "is_handicap",
+    "is_postgres",
+    "open_store",
 ]

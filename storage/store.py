@@ -46,6 +46,7 @@ from .records import (
     is_handicap,
 )
 from .schema import migrate
+from .shards import Shards
 
 MAX_ENTRY_LENGTH = 64
 
@@ -413,9 +414,11 @@ class Store:
         records = await self._records("channel_id = ? AND status = 'active'", (channel_id,))
         return records[0] if records else None
 
-    async def active_games(self) -> list[GameRecord]:
-        """Every active game, for re-arming timers and views after a restart."""
-        return await self._records("status = 'active' ORDER BY id", ())
+    async def active_games(self, shards: Shards | None = None) -> list[GameRecord]:
+        """Every active game (of ``shards``' guilds), for re-arming timers and views
+        after a restart."""
+        records = await self._records("status = 'active' ORDER BY id", ())
+        return [r for r in records if shards is None or shards.owns(r.guild_id)]
 
     async def games_due(self, now: float) -> list[GameRecord]:
         """Active games whose deadline has passed, soonest first."""
@@ -423,6 +426,20 @@ class Store:
             "status = 'active' AND deadline IS NOT NULL AND deadline <= ? ORDER BY deadline, id",
             (now,),
         )
+
+    async def claim_due(self, now: float, shards: Shards | None = None) -> list[int]:
+        """The due games of ``shards``' guilds, soonest first, for the caller to time out.
+
+        A SQLite file serves one bot process, so there is no other sweeper to
+        claim against (``PostgresStore.claim_due`` has one); the ``(game_id,
+        seq)`` check in :meth:`append` still refuses a second timeout.
+        """
+        rows = await self._query(
+            "SELECT id, guild_id FROM games WHERE status = 'active' AND deadline IS NOT NULL"
+            " AND deadline <= ? ORDER BY deadline, id",
+            (now,),
+        )
+        return [row["id"] for row in rows if shards is None or shards.owns(row["guild_id"])]
 
     async def next_deadlines(self, limit: int) -> list[GameRecord]:
         """The active games whose clock runs out next, soonest first."""

@@ -20,6 +20,8 @@ from bot import Chuhan, Settings, create_bot
 from bot.errors import BotError
 from rules.errors import RulesError
 
+pytest_plugins = ("tests.postgres_server",)
+
 
 @pytest.fixture
 def settings(tmp_path) -> Settings:

@@ -3,8 +3,10 @@
 from __future__ import annotations
 
 import asyncio
+import itertools
 import sqlite3
 
+import asyncpg
 import pytest
 from hypothesis import HealthCheck, given, settings
 from hypothesis import strategies as st
@@ -21,6 +23,7 @@ from storage import (
     Prefs,
     SequenceConflict,
     Store,
+    open_store,
 )
 
 SEED = 86_753_091_234_567_891  # distinctive: must never show in a mid-game export
@@ -41,8 +44,8 @@ def clock() -> Clock:
 
 
 @pytest.fixture
-async def store(tmp_path, clock):
-    async with await Store.open(tmp_path / "chuhan.db", clock=clock) as s:
+async def store(store_target, clock):
+    async with await open_store(store_target, clock=clock) as s:
         yield s
 
 
@@ -126,15 +129,29 @@ async def test_append_rejects_malformed_text(store, text):
         await store.append(gid, 0, RED, text)
 
 
-async def test_entries_are_append_only_in_the_database(store, tmp_path):
+async def test_entries_are_append_only_in_the_database(store, store_kind, store_target):
     gid = await store.create_game(new_game())
     await store.append(gid, 0, RED, "h2e2")
-    db = sqlite3.connect(tmp_path / "chuhan.db")
-    with pytest.raises(sqlite3.DatabaseError, match="append-only"):
-        db.execute("UPDATE entries SET text = 'h2h9'")
-    with pytest.raises(sqlite3.DatabaseError, match="append-only"):
-        db.execute("DELETE FROM entries")
-    db.close()
+    if store_kind == "sqlite":
+        db = sqlite3.connect(store_target)
+        with pytest.raises(sqlite3.DatabaseError, match="append-only"):
+            db.execute("UPDATE entries SET text = 'h2h9'")
+        with pytest.raises(sqlite3.DatabaseError, match="append-only"):
+            db.execute("DELETE FROM entries")
+        db.close()
+        return
+    conn = await asyncpg.connect(store_target)
+    try:
+        for statement in (
+            "UPDATE entries SET text = 'x'",
+            "DELETE FROM entries",
+            "TRUNCATE entries",
+        ):
+            with pytest.raises(asyncpg.RaiseError, match="append-only"):
+                await conn.execute(statement)
+    finally:
+        await conn.close()
+    assert [e.text for e in (await store.load_game(gid)).entries] == ["h2e2"]
 
 
 async def test_one_active_game_per_channel(store):
@@ -262,11 +279,11 @@ async def test_challenges(store):
         )
 
 
-async def test_only_one_accepter_wins(tmp_path, store):
+async def test_only_one_accepter_wins(store_target, store):
     challenge = await store.create_challenge(
         guild_id=1, channel_id=2, challenger_id=RED, variant="xiangqi", expires_at=50.0
     )
-    async with await Store.open(tmp_path / "chuhan.db") as other:
+    async with await open_store(store_target) as other:
         results = await asyncio.gather(
             store.set_challenge_status(challenge.id, "accepted"),
             other.set_challenge_status(challenge.id, ChallengeStatus.ACCEPTED),
@@ -311,17 +328,19 @@ async def test_settle_finishes_games_whose_log_has_ended(store):
     assert [g.id for g in await store.active_games()] == [running]
 
 
+_channels = itertools.count(1)
+
+
 @settings(
     max_examples=40, deadline=None, suppress_health_check=[HealthCheck.function_scoped_fixture]
 )
 @given(attempts=st.lists(st.integers(min_value=-1, max_value=6), max_size=25))
-def test_the_log_holds_exactly_the_accepted_appends(tmp_path_factory, attempts):
+def test_the_log_holds_exactly_the_accepted_appends(store_target, attempts):
     """Whatever seqs callers try, the log is the contiguous run of accepted ones."""
 
     async def run() -> None:
-        path = tmp_path_factory.mktemp("prop") / "p.db"
-        async with await Store.open(path) as store:
-            gid = await store.create_game(new_game())
+        async with await open_store(store_target) as store:
+            gid = await store.create_game(new_game(channel_id=next(_channels)))
             accepted = []
             for n, seq in enumerate(attempts):
                 try:

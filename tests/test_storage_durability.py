@@ -1,4 +1,5 @@
-"""Durability: SIGKILL at random moments loses nothing committed; racing writers."""
+"""Durability: SIGKILL at random moments loses nothing committed; racing writers.
+Every test runs on SQLite and on PostgreSQL."""
 
 from __future__ import annotations
 
@@ -12,19 +13,19 @@ import pytest
 
 from rules.errors import RulesError
 from rules.match import Match
-from storage import Entry, GameStatus, NewGame, SequenceConflict, Store
+from storage import Entry, GameStatus, NewGame, SequenceConflict, Store, is_postgres, open_store
 
 ROOT = Path(__file__).resolve().parent.parent
 KILLS = 20
 
 
-async def run_and_kill(path: Path, seed: int, rng: random.Random) -> list[tuple[int, int, str]]:
+async def run_and_kill(target: str, seed: int, rng: random.Random) -> list[tuple[int, int, str]]:
     """Start the writer, let it commit for a random while, SIGKILL it; its reports."""
     proc = await asyncio.create_subprocess_exec(
         sys.executable,
         "-m",
         "tests.storage_helpers.kill_writer",
-        str(path),
+        target,
         str(seed),
         cwd=ROOT,
         stdout=asyncio.subprocess.PIPE,
@@ -43,14 +44,15 @@ async def run_and_kill(path: Path, seed: int, rng: random.Random) -> list[tuple[
     return reports
 
 
-async def check_database(path: Path, committed: dict[tuple[int, int], str]) -> int:
+async def check_database(target: str, committed: dict[tuple[int, int], str]) -> int:
     """Everything reported is there, logs are contiguous, every game replays."""
-    db = sqlite3.connect(path)
-    try:
-        assert db.execute("PRAGMA integrity_check").fetchall() == [("ok",)]
-    finally:
-        db.close()
-    async with await Store.open(path) as store:
+    if not is_postgres(target):
+        db = sqlite3.connect(target)
+        try:
+            assert db.execute("PRAGMA integrity_check").fetchall() == [("ok",)]
+        finally:
+            db.close()
+    async with await open_store(target) as store:
         records = [await store.load_game(gid) for gid in {gid for gid, _ in committed}]
         stored = {(r.id, e.seq): e.text for r in records for e in r.entries}
         assert committed.items() <= stored.items()
@@ -65,21 +67,19 @@ async def check_database(path: Path, committed: dict[tuple[int, int], str]) -> i
         return len(stored)
 
 
-async def test_sigkill_never_loses_a_committed_entry(tmp_path):
-    path = tmp_path / "kill.db"
+async def test_sigkill_never_loses_a_committed_entry(store_target):
     rng = random.Random(20261129)
     committed: dict[tuple[int, int], str] = {}
     stored = 0
     for kill in range(KILLS):
-        for game_id, seq, text in await run_and_kill(path, kill, rng):
+        for game_id, seq, text in await run_and_kill(store_target, kill, rng):
             assert committed.setdefault((game_id, seq), text) == text
-        stored = await check_database(path, committed)
+        stored = await check_database(store_target, committed)
     assert len(committed) > KILLS and stored >= len(committed)
 
 
-async def test_racing_writers_for_one_seq(tmp_path):
-    path = tmp_path / "race.db"
-    async with await Store.open(path) as one, await Store.open(path) as two:
+async def test_racing_writers_for_one_seq(store_target):
+    async with await open_store(store_target) as one, await open_store(store_target) as two:
         gid = await one.create_game(NewGame(1, 2, "xiangqi", 3, 4, {}, True, 5))
         for seq in range(30):
             results = await asyncio.gather(
@@ -96,9 +96,8 @@ async def test_racing_writers_for_one_seq(tmp_path):
     assert all(e.text[1:] == str(e.seq) for e in record.entries)
 
 
-async def test_writers_that_retry_interleave_cleanly(tmp_path):
+async def test_writers_that_retry_interleave_cleanly(store_target):
     """Two processes' worth of writers, each reloading after a conflict."""
-    path = tmp_path / "race.db"
 
     async def writer(store: Store, gid: int, name: str, count: int) -> int:
         conflicts = 0
@@ -112,7 +111,7 @@ async def test_writers_that_retry_interleave_cleanly(tmp_path):
                     conflicts += 1
         return conflicts
 
-    async with await Store.open(path) as one, await Store.open(path) as two:
+    async with await open_store(store_target) as one, await open_store(store_target) as two:
         gid = await one.create_game(NewGame(1, 2, "xiangqi", 3, 4, {}, True, 5))
         await asyncio.gather(writer(one, gid, "x", 40), writer(two, gid, "y", 40))
         texts = [e.text for e in (await one.load_game(gid)).entries]
@@ -120,8 +119,8 @@ async def test_writers_that_retry_interleave_cleanly(tmp_path):
     assert [t for t in texts if t[0] == "x"] == [f"x{i}" for i in range(40)]
 
 
-async def test_rebuild_replays_the_log_with_the_secret_seed(tmp_path):
-    async with await Store.open(tmp_path / "r.db") as store:
+async def test_rebuild_replays_the_log_with_the_secret_seed(store_target):
+    async with await open_store(store_target) as store:
         gid = await store.create_game(NewGame(1, 2, "xiangqi", 3, 4, {}, True, 99))
         for seq, text in enumerate(["h2e2", "h9g7", "h0g2", "@b:undo-request", "@r:undo-accept"]):
             await store.append(gid, seq, 3, text)
@@ -132,8 +131,8 @@ async def test_rebuild_replays_the_log_with_the_secret_seed(tmp_path):
 
 
 @pytest.mark.parametrize("bad", ["e0e2", "@x:resign", "zz99"])
-async def test_rebuild_reports_an_entry_the_rules_refuse(tmp_path, bad):
-    async with await Store.open(tmp_path / "r.db") as store:
+async def test_rebuild_reports_an_entry_the_rules_refuse(store_target, bad):
+    async with await open_store(store_target) as store:
         gid = await store.create_game(NewGame(1, 2, "xiangqi", 3, 4, {}, True, 99))
         await store.append(gid, 0, 3, bad)
         with pytest.raises(RulesError):

@@ -10,7 +10,7 @@ import pytest
 from rules.outcome import Outcome, Reason
 from rules.position import START_FEN
 from rules.standard import StandardXiangqi, handicap_fen
-from storage import GameStatus, NewGame, Store
+from storage import GameStatus, NewGame, Store, open_store
 from storage.export import pgn
 
 SEED = 86_753_091_234_567_891  # distinctive: must never show in a mid-game export
@@ -18,8 +18,8 @@ RED, BLACK = 1001, 1002
 
 
 @pytest.fixture
-async def store(tmp_path):
-    async with await Store.open(tmp_path / "chuhan.db", clock=lambda: 1_780_000_000.0) as s:
+async def store(store_target):
+    async with await open_store(store_target, clock=lambda: 1_780_000_000.0) as s:
         await s.upsert_player(RED, "Xiang Yu")
         await s.upsert_player(BLACK, 'Liu "Ji" Bang')
         yield s

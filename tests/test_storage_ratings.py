@@ -6,7 +6,7 @@ import pytest
 
 from rules.outcome import Outcome, Reason
 from rules.pieces import Color
-from storage import NewGame, Store
+from storage import NewGame, Store, open_store
 from storage.ratings import Rating, updated
 
 RED_WINS = Outcome(Color.RED, Reason.CHECKMATE)
@@ -14,8 +14,8 @@ DRAW = Outcome(None, Reason.DRAW_AGREED)
 
 
 @pytest.fixture
-async def store(tmp_path):
-    async with await Store.open(tmp_path / "chuhan.db") as s:
+async def store(store_target):
+    async with await open_store(store_target) as s:
         yield s
 
 

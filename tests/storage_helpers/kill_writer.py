@@ -1,6 +1,7 @@
 """Child process of the SIGKILL test: plays random legal games into a store forever.
 
-``python -m tests.storage_helpers.kill_writer DB SEED`` resumes the games a
+``python -m tests.storage_helpers.kill_writer DB SEED`` (``DB`` a SQLite path or a
+``postgresql://`` URL) resumes the games a
 killed predecessor left active, starts new ones, and prints
 ``committed <game> <seq> <text>`` only after each append has returned, so
 every printed entry is one the bot would already have announced.
@@ -13,12 +14,12 @@ import random
 import sys
 
 from rules.match import Match, platform_entry
-from storage import NewGame, Store
+from storage import AnyStore, NewGame, open_store
 
 GAMES_AT_ONCE = 3
 
 
-async def play(store: Store, rng: random.Random, game_id: int, match: Match) -> None:
+async def play(store: AnyStore, rng: random.Random, game_id: int, match: Match) -> None:
     """Play one game to its end, appending every entry."""
     record = await store.load_game(game_id)
     length = rng.randrange(20, 120)
@@ -45,7 +46,7 @@ async def play(store: Store, rng: random.Random, game_id: int, match: Match) -> 
         print(f"committed {game_id} {seq} {text}", flush=True)
 
 
-async def new_game(store: Store, rng: random.Random) -> tuple[int, Match]:
+async def new_game(store: AnyStore, rng: random.Random) -> tuple[int, Match]:
     seed = rng.getrandbits(64)
     game_id = await store.create_game(
         NewGame(1, rng.getrandbits(48), "xiangqi", 1, 2, {}, rated=True, seed=seed)
@@ -53,7 +54,7 @@ async def new_game(store: Store, rng: random.Random) -> tuple[int, Match]:
     return game_id, Match.start("xiangqi", {}, seed)
 
 
-async def worker(store: Store, rng: random.Random, resumed: list[int]) -> None:
+async def worker(store: AnyStore, rng: random.Random, resumed: list[int]) -> None:
     while True:
         if resumed:
             game_id = resumed.pop()
@@ -63,9 +64,9 @@ async def worker(store: Store, rng: random.Random, resumed: list[int]) -> None:
         await play(store, rng, game_id, match)
 
 
-async def main(path: str, seed: int) -> None:
+async def main(target: str, seed: int) -> None:
     rng = random.Random(seed)
-    store = await Store.open(path)
+    store = await open_store(target)
     resumed = [record.id for record in await store.active_games()]
     await asyncio.gather(*(worker(store, rng, resumed) for _ in range(GAMES_AT_ONCE)))
 
