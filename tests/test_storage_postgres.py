@@ -1,0 +1,278 @@
+"""What only the PostgreSQL store has: its migrations, races decided by the
+database between processes, claims of due deadlines, the copy from SQLite and
+the ``python -m storage`` commands. The shared behaviour is tested on both
+stores by the other storage tests."""
+
+from __future__ import annotations
+
+import asyncio
+import sqlite3
+import subprocess
+import sys
+from pathlib import Path
+
+import asyncpg
+import pytest
+
+from rules.outcome import Outcome, Reason
+from rules.pieces import Color
+from storage import (
+    ChallengeStatus,
+    GameNotActive,
+    GameStatus,
+    NewGame,
+    PostgresStore,
+    Shards,
+    Store,
+    open_store,
+)
+from storage.copy import CopyRefused, copy_sqlite_to_postgres
+from storage.postgres import schema
+from storage.schema import LATEST as SQLITE_LATEST
+from storage.schema import SchemaTooNew
+
+ROOT = Path(__file__).resolve().parent.parent
+RED_WINS = Outcome(Color.RED, Reason.CHECKMATE)
+
+
+def game(channel_id: int, red: int = 1, black: int = 2, **changes) -> NewGame:
+    fields = dict(
+        guild_id=7,
+        channel_id=channel_id,
+        variant="xiangqi",
+        red_id=red,
+        black_id=black,
+        options={},
+        rated=True,
+        seed=5,
+    )
+    fields.update(changes)
+    return NewGame(**fields)
+
+
+async def fetch(dsn: str, sql: str, *args):
+    conn = await asyncpg.connect(dsn)
+    try:
+        return await conn.fetch(sql, *args)
+    finally:
+        await conn.close()
+
+
+# -- migrations ---------------------------------------------------------------
+
+
+async def test_empty_database_gets_every_step_once(postgres_dsn):
+    opened = await asyncio.gather(*(open_store(postgres_dsn) for _ in range(4)))
+    for store in opened:
+        await store.close()
+    rows = await fetch(postgres_dsn, "SELECT version FROM schema_version ORDER BY version")
+    assert [r["version"] for r in rows] == list(range(1, schema.LATEST + 1))
+    assert schema.LATEST == SQLITE_LATEST  # one step for each of SQLite's
+
+
+async def test_same_tables_and_columns_as_sqlite(postgres_dsn, tmp_path):
+    async with await open_store(postgres_dsn), await Store.open(tmp_path / "s.db"):
+        pass
+    db = sqlite3.connect(tmp_path / "s.db")
+    tables = [r[0] for r in db.execute("SELECT name FROM sqlite_schema WHERE type = 'table'")]
+    in_sqlite = {t: {r[1] for r in db.execute(f"PRAGMA table_info({t})")} for t in tables}
+    db.close()
+    rows = await fetch(
+        postgres_dsn,
+        "SELECT table_name, column_name FROM information_schema.columns"
+        " WHERE table_schema = current_schema() AND table_name <> 'schema_version'",
+    )
+    in_postgres: dict[str, set[str]] = {}
+    for row in rows:
+        in_postgres.setdefault(row["table_name"], set()).add(row["column_name"])
+    in_postgres["games"].remove("claimed_until")  # the one column for several processes
+    assert in_postgres == in_sqlite
+
+
+async def test_a_failed_step_leaves_the_database_as_it_was(postgres_dsn, monkeypatch):
+    async with await open_store(postgres_dsn):
+        pass
+    broken = "CREATE TABLE half_done (x int); SELECT 1 / 0;"
+    monkeypatch.setattr(schema, "MIGRATIONS", (*schema.MIGRATIONS, broken))
+    conn = await asyncpg.connect(postgres_dsn)
+    try:
+        with pytest.raises(asyncpg.DivisionByZeroError):
+            await schema.migrate(conn, target=schema.LATEST + 1)
+        assert await schema.schema_version(conn) == schema.LATEST
+        assert await conn.fetchval("SELECT to_regclass('half_done')") is None
+    finally:
+        await conn.close()
+
+
+async def test_a_newer_database_is_refused(postgres_dsn):
+    async with await open_store(postgres_dsn):
+        pass
+    await fetch(postgres_dsn, "INSERT INTO schema_version (version) VALUES (99)")
+    with pytest.raises(SchemaTooNew):
+        await open_store(postgres_dsn)
+
+
+# -- races between processes --------------------------------------------------
+
+
+async def test_two_processes_finishing_one_game_count_it_once(postgres_dsn):
+    async with await open_store(postgres_dsn) as one, await open_store(postgres_dsn) as two:
+        gid = await one.create_game(game(1))
+        draw = Outcome(None, Reason.DRAW_AGREED)
+        results = await asyncio.gather(
+            one.finish_game(gid, RED_WINS, True), two.finish_game(gid, draw, True)
+        )
+        assert sorted(results) == [False, True]
+        stats = (await one.player_stats(1))[0]
+        assert stats.wins + stats.draws == 1 and stats.rated_games == 1
+
+
+async def test_a_player_finishing_games_at_once_is_rated_for_each(postgres_dsn):
+    """Rating rows are locked in user-id order: games 1-vs-2 and 2-vs-1 finishing
+    together neither deadlock nor lose an update."""
+    async with await open_store(postgres_dsn) as one, await open_store(postgres_dsn) as two:
+        rounds = 8
+        for n in range(rounds):
+            a = await one.create_game(game(2 * n + 10, red=1, black=2))
+            b = await two.create_game(game(2 * n + 11, red=2, black=1))
+            await asyncio.gather(
+                one.finish_game(a, RED_WINS, True), two.finish_game(b, RED_WINS, True)
+            )
+        for user_id in (1, 2):
+            stats = (await one.player_stats(user_id))[0]
+            assert (stats.wins, stats.losses, stats.rated_games) == (rounds, rounds, 2 * rounds)
+
+
+async def test_an_append_racing_a_finish_is_before_it_or_refused(postgres_dsn):
+    async with await open_store(postgres_dsn) as one, await open_store(postgres_dsn) as two:
+        for n in range(10):
+            gid = await one.create_game(game(100 + n))
+            results = await asyncio.gather(
+                one.append(gid, 0, 1, "h2e2"),
+                two.finish_game(gid, RED_WINS, False),
+                return_exceptions=True,
+            )
+            assert results[1] is True
+            record = await one.load_game(gid)
+            assert record.status is GameStatus.FINISHED
+            if isinstance(results[0], BaseException):
+                assert isinstance(results[0], GameNotActive) and record.entries == ()
+            else:
+                assert [e.text for e in record.entries] == ["h2e2"]
+
+
+# -- claiming due deadlines ---------------------------------------------------
+
+
+async def test_two_sweepers_claim_each_due_game_once(postgres_dsn):
+    async with await open_store(postgres_dsn) as one, await open_store(postgres_dsn) as two:
+        due = [await one.create_game(game(200 + n, deadline=50.0 + n)) for n in range(30)]
+        await one.create_game(game(300, deadline=500.0))  # not yet due
+        claims = []
+        for _ in range(3):
+            claims += await asyncio.gather(
+                one.claim_due(100.0, lease=1000.0), two.claim_due(100.0, lease=1000.0)
+            )
+        claimed = [gid for batch in claims for gid in batch]
+        assert sorted(claimed) == due  # every due game, each once
+        # A move sets a new deadline, which ends the claim.
+        await one.append(due[0], 0, 1, "h2e2", deadline=150.0)
+        assert await two.claim_due(140.0) == []
+        assert await two.claim_due(150.0) == [due[0]]
+
+
+async def test_a_claim_lapses_after_its_lease(postgres_dsn):
+    async with await open_store(postgres_dsn) as store:
+        gid = await store.create_game(game(1, deadline=10.0))
+        assert await store.claim_due(20.0, lease=30.0) == [gid]
+        assert await store.claim_due(49.0) == []
+        assert await store.claim_due(51.0) == [gid]  # its claimer died: someone retries
+
+
+async def test_claims_and_active_games_keep_to_the_shards(postgres_dsn):
+    shards = Shards.of(2, [1])
+    mine, theirs = (1 << 22) * 3, (1 << 22) * 4  # shards 1 and 0 of 2
+    async with await open_store(postgres_dsn) as store:
+        a = await store.create_game(game(1, guild_id=mine, deadline=1.0))
+        await store.create_game(game(2, guild_id=theirs, deadline=1.0))
+        await store.create_game(game(3, guild_id=None, deadline=1.0))  # DMs: shard 0
+        assert [g.id for g in await store.active_games(shards)] == [a]
+        assert [g.id for g in await store.games_due(5.0, shards)] == [a]
+        assert await store.claim_due(5.0, shards) == [a]
+        assert len(await store.claim_due(5.0, Shards.of(2, [0]))) == 2
+
+
+# -- copying from SQLite ------------------------------------------------------
+
+
+async def fill_sqlite(path: Path) -> None:
+    async with await Store.open(path, clock=lambda: 1_000.0) as store:
+        await store.upsert_player(1, "Xiang Yu")
+        await store.set_prefs(1, language="zh", labels=True)
+        await store.set_guild_setting(7, "channel", {"id": 5})
+        finished = await store.create_game(game(1, options={"time": "10+0"}, deadline=9.0))
+        for seq, text in enumerate(["h2e2", "h9g7", "@r:resign"]):
+            await store.append(finished, seq, None, text)
+        await store.settle_ended_games()
+        running = await store.create_game(game(2, seed=2**70, secret={"s": [1]}, deadline=5.0))
+        await store.append(running, 0, 1, "b2e2")
+        challenge = await store.create_challenge(
+            guild_id=7, channel_id=3, challenger_id=1, variant="jieqi", expires_at=60.0
+        )
+        await store.set_challenge_status(challenge.id, ChallengeStatus.ACCEPTED)
+
+
+async def snapshot(store) -> list[object]:
+    """Everything a bot could read back from a store, for comparing two."""
+    games = [await store.load_game(gid) for gid in (1, 2)]
+    return [
+        games,
+        [await store.load_secret(gid) for gid in (1, 2)],
+        await store.player_stats(1),
+        await store.player_stats(2),
+        await store.leaderboard("xiangqi", 7),
+        await store.leaderboard("xiangqi", None),
+        await store.get_prefs(1),
+        await store.player_name(1),
+        await store.get_guild_setting(7, "channel"),
+        await store.get_challenge(1),
+        await store.export_json(1),
+    ]
+
+
+async def test_copy_moves_the_whole_history_and_checks_counts(tmp_path, postgres_dsn):
+    path = tmp_path / "chuhan.sqlite3"
+    await fill_sqlite(path)
+    counts = await copy_sqlite_to_postgres(path, postgres_dsn)
+    assert {c.table: c.postgres for c in counts}["entries"] == 4
+    assert all(c.sqlite == c.postgres for c in counts)
+    async with await Store.open(path) as lite, await PostgresStore.open(postgres_dsn) as pg:
+        assert await snapshot(pg) == await snapshot(lite)
+        # New rows continue after the copied ids.
+        assert await pg.create_game(game(9)) == 3
+        assert (
+            await pg.create_challenge(
+                guild_id=1, channel_id=1, challenger_id=1, variant="xiangqi", expires_at=1.0
+            )
+        ).id == 2
+    with pytest.raises(CopyRefused, match="already holds"):
+        await copy_sqlite_to_postgres(path, postgres_dsn)
+
+
+def run_storage(*args: str) -> subprocess.CompletedProcess[str]:
+    return subprocess.run(
+        [sys.executable, "-m", "storage", *args], cwd=ROOT, capture_output=True, text=True
+    )
+
+
+async def test_the_storage_commands(tmp_path, postgres_dsn):
+    path = tmp_path / "chuhan.sqlite3"
+    await fill_sqlite(path)
+    migrated = await asyncio.to_thread(run_storage, "migrate", "--db", postgres_dsn)
+    assert migrated.stdout == f"schema version {schema.LATEST}\n", migrated.stderr
+    copied = await asyncio.to_thread(run_storage, "copy", "--from", str(path), "--to", postgres_dsn)
+    assert copied.returncode == 0, copied.stderr
+    assert "entries: 4 rows copied, 4 in PostgreSQL" in copied.stdout
+    assert copied.stdout.endswith("counts match\n")
+    again = await asyncio.to_thread(run_storage, "copy", "--from", str(path), "--to", postgres_dsn)
+    assert again.returncode == 1 and again.stdout.startswith("refused:")
