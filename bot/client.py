@@ -44,9 +44,18 @@ class Chuhan(commands.Bot):
     def __init__(self, settings: Settings) -> None:
         intents = discord.Intents.default()
         intents.message_content = settings.message_moves
-        super().__init__(command_prefix=commands.when_mentioned, intents=intents, help_command=None)
+        super().__init__(
+            command_prefix=commands.when_mentioned,
+            intents=intents,
+            help_command=None,
+            **self._shard_options(settings),
+        )
         self.settings = settings
         self.tree.on_error = self.on_app_command_error
+
+    @staticmethod
+    def _shard_options(settings: Settings) -> dict[str, object]:
+        return {}
 
     def now(self) -> float:
         """Unix time from the injectable clock (SimCord's clock in tests)."""
@@ -57,7 +66,7 @@ class Chuhan(commands.Bot):
         self.players = PlayerDirectory(self.store, self._cached_name)
         self.hub = GameHub(self.store, self.players, self.now)
         self.announcer = Announcer(self, self.players)
-        await self.hub.load_active()
+        await self.hub.load_active(self.settings.shards)
         self.add_dynamic_items(ChallengeButton, RequestButton)
         for name in EXTENSIONS:
             try:
@@ -123,6 +132,17 @@ class Chuhan(commands.Bot):
             log.info("could not answer interaction %s: it expired", interaction.id)
 
 
+class ShardedChuhan(Chuhan, commands.AutoShardedBot):
+    """The bot as one of several processes sharing a database: it connects
+    ``CHUHAN_SHARD_IDS`` of ``CHUHAN_SHARDS`` shards and handles their guilds' games."""
+
+    @staticmethod
+    def _shard_options(settings: Settings) -> dict[str, object]:
+        ids = None if settings.shard_ids is None else list(settings.shard_ids)
+        return {"shard_count": settings.shard_count, "shard_ids": ids}
+
+
 def create_bot(settings: Settings | None = None) -> Chuhan:
     """Build the bot (not yet connected) from ``settings`` or the environment."""
-    return Chuhan(settings or Settings.load())
+    settings = settings or Settings.load()
+    return (Chuhan if settings.shard_count is None else ShardedChuhan)(settings)

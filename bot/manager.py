@@ -23,7 +23,7 @@ from rules.outcome import Outcome, Reason
 from rules.pieces import Color
 from rules.squares import square_name
 from rules.variant import Event, find_variant
-from storage import GameRecord, NewGame, SequenceConflict, Store
+from storage import GameRecord, NewGame, SequenceConflict, Shards, Store
 from storage.ratings import Rating
 from storage.records import GameStatus
 
@@ -512,9 +512,10 @@ class GameHub:
         game_id = self._channels.get(channel_id)
         return None if game_id is None else self._games.get(game_id)
 
-    async def load_active(self) -> None:
-        """Load every active game, so clocks, reminders and plain-text moves see them all."""
-        for record in await self.store.active_games():
+    async def load_active(self, shards: Shards | None = None) -> None:
+        """Load every active game (of ``shards``' guilds), so clocks, reminders and
+        plain-text moves see them all."""
+        for record in await self.store.active_games(shards):
             await self.get(record.id)
 
     @staticmethod

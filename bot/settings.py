@@ -10,6 +10,8 @@ from datetime import datetime
 import discord
 from dotenv import dotenv_values
 
+from storage import Shards
+
 
 def utcnow() -> datetime:
     """Discord's clock, looked up at call time so a simulated clock can stand in."""
@@ -30,6 +32,8 @@ class Settings:
     log_level: str = "INFO"
     message_moves: bool = False
     sweep_seconds: float = 5.0
+    shard_count: int | None = None  # None: one process, Discord's recommended shards
+    shard_ids: tuple[int, ...] | None = None  # this process's shards; None: all
     now: Callable[[], datetime] = field(default=utcnow, compare=False)
 
     @classmethod
@@ -45,10 +49,21 @@ class Settings:
             return (values.get(name) or "").strip()
 
         guild = get("CHUHAN_DEV_GUILD")
+        shard_count = get("CHUHAN_SHARDS")
+        shard_ids = get("CHUHAN_SHARD_IDS")
         return cls(
             token=get("DISCORD_TOKEN"),
             db_path=get("CHUHAN_DB") or "chuhan.sqlite3",
             dev_guild=int(guild) if guild else None,
             log_level=(get("CHUHAN_LOG_LEVEL") or "INFO").upper(),
             message_moves=get("CHUHAN_MESSAGE_MOVES").lower() in ("1", "true", "yes", "on"),
+            shard_count=int(shard_count) if shard_count else None,
+            shard_ids=tuple(int(i) for i in shard_ids.split(",")) if shard_ids else None,
         )
+
+    @property
+    def shards(self) -> Shards | None:
+        """The guilds this process serves when sharded (``CHUHAN_SHARDS``); None: all."""
+        if self.shard_count is None:
+            return None
+        return Shards.of(self.shard_count, self.shard_ids)

@@ -2,9 +2,11 @@
 
 Deadlines live in the database and every active game is loaded into memory
 at start-up, so after a restart the first sweep finds whatever ran out while
-the bot was away. A sweep reads deadlines from memory and touches storage
-only for what is due (and for challenges once a minute), so it costs nothing
-while nothing happens. The loop runs on Discord's clock
+the bot was away. Timeouts are claimed from the database when a game in
+memory is due (and once a minute for any other), so when several processes
+share it each deadline fires in exactly one of them, the one serving the
+game's guild; reminders are read from memory, and challenges checked once a
+minute, so a sweep costs nothing while nothing happens. The loop runs on Discord's clock
 (``discord.ext.tasks``), which SimCord's ``advance_time`` drives in tests.
 """
 
@@ -20,6 +22,7 @@ from storage import Challenge, ChallengeStatus
 
 from .. import timecontrol as tc
 from ..delivery import QUIET
+from ..errors import Busy, GameFinished
 from ..i18n import t
 from ..report import Line
 
@@ -30,6 +33,7 @@ log = logging.getLogger(__name__)
 
 
 CHALLENGE_CHECK_SECONDS = 60
+CLAIM_CHECK_SECONDS = 60
 
 
 class Clocks(commands.Cog):
@@ -37,6 +41,7 @@ class Clocks(commands.Cog):
         self.bot = bot
         self.sweep.change_interval(seconds=bot.settings.sweep_seconds)
         self._next_challenge_check = 0.0
+        self._next_claim_check = 0.0
 
     async def cog_load(self) -> None:
         self.sweep.start()
@@ -53,12 +58,26 @@ class Clocks(commands.Cog):
                 log.exception("clock sweep step %s failed", step.__name__)
 
     async def _timeouts(self) -> None:
+        """Time out the games whose deadline passed, as claimed from the database:
+        with several processes, only this one's guilds, each game by one process.
+
+        Every game of this process's guilds is in memory, so the database is
+        asked when one of those is due, and otherwise once a minute for a game
+        that another process left behind."""
         now = self.bot.now()
-        for manager in self.bot.hub.active():
-            deadline = manager.clocks.deadline
-            if deadline is None or now < deadline:
+        due = any(
+            m.clocks.deadline is not None and now >= m.clocks.deadline
+            for m in self.bot.hub.active()
+        )
+        if not due and now < self._next_claim_check:
+            return
+        self._next_claim_check = now + CLAIM_CHECK_SECONDS
+        for game_id in await self.bot.store.claim_due(now, self.bot.settings.shards):
+            try:
+                manager = await self.bot.hub.get(game_id)
+                report = await manager.expire()
+            except (GameFinished, Busy):  # ended, or moved on, in the meantime
                 continue
-            report = await manager.expire()
             if report is not None:
                 await self.bot.announcer.publish(report)
 
