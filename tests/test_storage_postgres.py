@@ -14,6 +14,7 @@ from pathlib import Path
 import asyncpg
 import pytest
 
+from rules.match import platform_entry
 from rules.outcome import Outcome, Reason
 from rules.pieces import Color
 from storage import (
@@ -22,6 +23,7 @@ from storage import (
     GameStatus,
     NewGame,
     PostgresStore,
+    SequenceConflict,
     Shards,
     Store,
     open_store,
@@ -200,6 +202,62 @@ async def test_claims_and_active_games_keep_to_the_shards(postgres_dsn):
         assert [g.id for g in await store.games_due(5.0, shards)] == [a]
         assert await store.claim_due(5.0, shards) == [a]
         assert len(await store.claim_due(5.0, Shards.of(2, [0]))) == 2
+
+
+async def sweep(store, shards: Shards | None, now: float) -> list[int]:
+    """What a process's deadline sweep does: claim, replay, append the timeout."""
+    fired = []
+    for gid in await store.claim_due(now, shards):
+        match = await store.rebuild(gid)
+        text = platform_entry(match.game.turn, "timeout")
+        match.apply(text)
+        try:
+            await store.append(
+                gid,
+                len(match.entries) - 1,
+                None,
+                text,
+                outcome=match.outcome,
+                effective=match.effective,
+            )
+        except (SequenceConflict, GameNotActive):
+            continue
+        fired.append(gid)
+    return fired
+
+
+async def test_processes_sweeping_at_once_time_out_each_game_once(postgres_dsn):
+    """Shard 0's process, shard 1's, and a third serving both (a restarted
+    process overlapping the old ones) sweep together: every due game of every
+    guild times out once, and only its own shards' games in each."""
+    zero, one = Shards.of(2, [0]), Shards.of(2, [1])
+    guilds = {0: (1 << 22) * 2, 1: (1 << 22) * 3}
+    async with (
+        await open_store(postgres_dsn) as a,
+        await open_store(postgres_dsn) as b,
+        await open_store(postgres_dsn) as c,
+    ):
+        games = {
+            await a.create_game(game(n, guild_id=guilds[n % 2], deadline=10.0 + n)): n % 2
+            for n in range(24)
+        }
+        fired: list[list[int]] = [[], [], []]
+        for now in (20.0, 30.0, 40.0):
+            rounds = await asyncio.gather(
+                sweep(a, zero, now), sweep(b, one, now), sweep(c, None, now)
+            )
+            for mine, new in zip(fired, rounds, strict=True):
+                mine += new
+        everything = [gid for mine in fired for gid in mine]
+        assert sorted(everything) == sorted(games)  # each once
+        assert all(games[gid] == 0 for gid in fired[0])
+        assert all(games[gid] == 1 for gid in fired[1])
+        for gid in games:
+            record = await a.load_game(gid)
+            assert record.status is GameStatus.FINISHED
+            assert [e.text[-7:] for e in record.entries] == ["timeout"]
+        stats = (await a.player_stats(1))[0]
+        assert stats.losses == len(games)
 
 
 # -- copying from SQLite ------------------------------------------------------
