@@ -1,7 +1,8 @@
 """Operator commands for the database.
 
 ``python -m storage migrate [--db TARGET]``
-    bring the database (``CHUHAN_DB`` unless given) to the current schema;
+    bring the database (``CHUHAN_DB``, from the environment or ``.env``,
+    unless given) to the current schema;
     the deploy step before starting several bot processes.
 ``python -m storage copy --from chuhan.sqlite3 --to postgresql://…``
     copy a SQLite file's whole history into an empty PostgreSQL database and
@@ -16,6 +17,7 @@ import os
 import sqlite3
 
 import asyncpg
+from dotenv import dotenv_values
 
 from .copy import CopyRefused, copy_sqlite_to_postgres
 from .factory import is_postgres
@@ -28,7 +30,7 @@ def main(argv: list[str]) -> int:
     parser = argparse.ArgumentParser(prog="python -m storage")
     commands = parser.add_subparsers(dest="command", required=True)
     migrate = commands.add_parser("migrate", help="bring the database to the current schema")
-    migrate.add_argument("--db", default=os.environ.get("CHUHAN_DB") or "chuhan.sqlite3")
+    migrate.add_argument("--db", default=_configured_db())
     copy = commands.add_parser("copy", help="copy a SQLite file into an empty PostgreSQL database")
     copy.add_argument("--from", dest="source", required=True, help="the SQLite file")
     copy.add_argument("--to", dest="target", required=True, help="a postgresql:// URL")
@@ -46,6 +48,12 @@ def main(argv: list[str]) -> int:
     except (CopyRefused, SchemaTooNew) as exc:
         print(f"refused: {exc}")
         return 1
+
+
+def _configured_db() -> str:
+    """``CHUHAN_DB`` as the bot reads it: the environment over ``.env``."""
+    configured = os.environ.get("CHUHAN_DB") or dotenv_values(".env").get("CHUHAN_DB")
+    return (configured or "").strip() or "chuhan.sqlite3"
 
 
 async def _migrate(target: str) -> int:
