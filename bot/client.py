@@ -8,7 +8,7 @@ import discord
 from discord import app_commands
 from discord.ext import commands
 
-from storage import Store, open_store
+from storage import AnyStore, open_store
 
 from .buttons import ChallengeButton, RequestButton
 from .delivery import Announcer
@@ -36,7 +36,7 @@ class Chuhan(commands.Bot):
     """The Chuhan bot. ``store``, ``players``, ``hub`` and ``announcer`` exist after
     ``setup_hook``, before any extension loads."""
 
-    store: Store
+    store: AnyStore
     players: PlayerDirectory
     hub: GameHub
     announcer: Announcer

@@ -51,6 +51,8 @@ class Settings:
         guild = get("CHUHAN_DEV_GUILD")
         shard_count = get("CHUHAN_SHARDS")
         shard_ids = get("CHUHAN_SHARD_IDS")
+        if shard_ids and not shard_count:
+            raise ValueError("CHUHAN_SHARD_IDS needs CHUHAN_SHARDS, the total number of shards")
         return cls(
             token=get("DISCORD_TOKEN"),
             db_path=get("CHUHAN_DB") or "chuhan.sqlite3",
@@ -60,6 +62,9 @@ class Settings:
             shard_count=int(shard_count) if shard_count else None,
             shard_ids=tuple(int(i) for i in shard_ids.split(",")) if shard_ids else None,
         )
+
+    def __post_init__(self) -> None:
+        _ = self.shards  # refuses shard ids that do not fit the count, at start-up
 
     @property
     def shards(self) -> Shards | None:

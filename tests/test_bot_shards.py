@@ -13,11 +13,13 @@ from __future__ import annotations
 
 import dataclasses
 
+import discord
 import pytest
 import simcord
 
-from bot import Settings
-from storage import GameStatus, open_store
+from bot import Settings, create_bot
+from bot.client import ShardedChuhan
+from storage import GameStatus, Shards, open_store
 from tests.conftest import Table, play, quiet_moves, restart
 
 MOVES = quiet_moves(2, seed=3)
@@ -77,3 +79,29 @@ async def test_processes_with_their_own_shards_share_one_database(env, settings)
         for record in records:
             assert record.status is GameStatus.FINISHED
             assert sum(e.text.endswith(":timeout") for e in record.entries) == 1
+
+
+def test_shards_are_read_from_the_environment():
+    settings = Settings.from_mapping({"CHUHAN_SHARDS": "4", "CHUHAN_SHARD_IDS": "2, 3"})
+    assert settings.shards == Shards(4, frozenset({2, 3}))
+    bot = create_bot(settings)
+    assert isinstance(bot, ShardedChuhan) and (bot.shard_count, bot.shard_ids) == (4, [2, 3])
+    every = Settings.from_mapping({"CHUHAN_SHARDS": "2"})
+    assert every.shards == Shards(2, frozenset({0, 1}))
+    single = create_bot(Settings.from_mapping({}))
+    assert single.settings.shards is None
+    assert not isinstance(single, discord.AutoShardedClient)
+
+
+@pytest.mark.parametrize(
+    "values",
+    [
+        {"CHUHAN_SHARD_IDS": "1"},  # of how many?
+        {"CHUHAN_SHARDS": "2", "CHUHAN_SHARD_IDS": "2"},
+        {"CHUHAN_SHARDS": "0"},
+        {"CHUHAN_SHARDS": "two"},
+    ],
+)
+def test_impossible_shards_stop_the_start(values):
+    with pytest.raises(ValueError):
+        Settings.from_mapping(values)

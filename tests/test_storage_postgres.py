@@ -60,6 +60,11 @@ async def fetch(dsn: str, sql: str, *args):
         await conn.close()
 
 
+async def test_chuhan_db_chooses_the_store(postgres_dsn, tmp_path):
+    async with await open_store(postgres_dsn) as pg, await open_store(tmp_path / "c.db") as lite:
+        assert isinstance(pg, PostgresStore) and isinstance(lite, Store)
+
+
 # -- migrations ---------------------------------------------------------------
 
 
