@@ -383,13 +383,11 @@ class PostgresStore:
         where, params = _in_shards(shards, first=1)
         return await self._records(f"status = 'active' AND {where} ORDER BY id", params)
 
-    async def games_due(self, now: float, shards: Shards | None = None) -> list[GameRecord]:
-        """Active games (of ``shards``' guilds) whose deadline has passed, soonest first."""
-        where, params = _in_shards(shards, first=2)
+    async def games_due(self, now: float) -> list[GameRecord]:
+        """Active games whose deadline has passed, soonest first."""
         return await self._records(
-            "status = 'active' AND deadline IS NOT NULL AND deadline <= $1"
-            f" AND {where} ORDER BY deadline, id",
-            (now, *params),
+            "status = 'active' AND deadline IS NOT NULL AND deadline <= $1 ORDER BY deadline, id",
+            (now,),
         )
 
     async def claim_due(
