@@ -332,6 +332,9 @@ async def test_the_storage_commands(tmp_path, postgres_dsn):
     await fill_sqlite(path)
     migrated = await asyncio.to_thread(run_storage, "migrate", "--db", postgres_dsn)
     assert migrated.stdout == f"schema version {schema.LATEST}\n", migrated.stderr
+    new_file = str(tmp_path / "new.sqlite3")
+    migrated = await asyncio.to_thread(run_storage, "migrate", "--db", new_file)
+    assert migrated.stdout == f"schema version {SQLITE_LATEST}\n", migrated.stderr
     copied = await asyncio.to_thread(run_storage, "copy", "--from", str(path), "--to", postgres_dsn)
     assert copied.returncode == 0, copied.stderr
     assert "entries: 4 rows copied, 4 in PostgreSQL" in copied.stdout
