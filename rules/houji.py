@@ -200,6 +200,14 @@ class Houji(StandardXiangqi):
             self._outcome = Outcome(mover, reason)  # H-3, H-4
         elif pinned:
             self.foul = Foul(move, captured, quiet, last, ids)
+            # H-6: offered to the queen's owner alone; the offender is told nothing.
+            events.append(
+                Event(
+                    "foul_callable",
+                    {"side": mover.other().code, "square": square_name(move.from_sq)},
+                    audience=mover.other(),
+                )
+            )
         check = position.is_check()
         self.facts.append(PlyFacts(mover, check, chases(position, move.to_sq, self.ids)))
         return events
@@ -218,14 +226,7 @@ class Houji(StandardXiangqi):
         self.last_move = None
         self.last_squares = (a, b)
         self.facts.append(PlyFacts(mover, position.is_check(), frozenset()))
-        piece = board[a]
-        assert piece is not None
-        return [
-            Event(
-                "swapped",
-                {"side": mover.code, "kind": piece.kind.value, "squares": swap.text},
-            )
-        ]
+        return [Event("move", {"move": swap.text})]
 
     def _call_foul(self) -> list[Event]:
         """H-6: the elephant and its capture go back; the offender's turn is
@@ -246,10 +247,11 @@ class Houji(StandardXiangqi):
         self.last_squares = (move.to_sq, move.from_sq)
         self.facts.append(PlyFacts(caller, False, frozenset()))
         return [
+            Event("move", {"move": CallFoul().text}),
             Event(
                 "foul_called",
                 {"side": caller.code, "square": square_name(move.from_sq), "move": move.text},
-            )
+            ),
         ]
 
     def _adjudicate(self) -> Outcome | None:

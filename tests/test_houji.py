@@ -206,7 +206,10 @@ def test_h6_pinned_elephant_move_is_accepted_and_only_the_queen_owner_is_told(mo
     game = pinned_game()
     assert game.position.pinned_elephant(sq("c5"))
     events = play(game, "c5e7")
-    assert [e.code for e in events] == ["move"]
+    assert [e.code for e in events if e.audience is None] == ["move"]
+    assert [(e.code, e.audience) for e in events if e.audience is not None] == [
+        ("foul_callable", RED)
+    ]
     assert game.turn is RED and CallFoul() in game.legal_actions()
     assert game.view(RED).foul_callable
     assert not game.view(BLACK).foul_callable and not game.view(None).foul_callable
@@ -225,7 +228,7 @@ def test_h6_foul_call_within_the_window():
     play(game, "c5e7")  # captures the red pawn
     assert len(game.captured[RED]) == 1
     events = game.push(game.parse("犯规"))
-    assert [e.code for e in events] == ["foul_called"]
+    assert [e.code for e in events] == ["move", "foul_called"]
     board = game.position.board
     assert board[sq("c5")].kind is Kind.ELEPHANT and board[sq("e7")].kind is Kind.PAWN
     assert game.captured[RED] == []
