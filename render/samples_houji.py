@@ -38,7 +38,7 @@ def queens_facing() -> View:
 
 def pinned_elephant() -> View:
     """Black's elephant on c5 stands on an open diagonal with Red's queen on a3 (H-6)."""
-    fen = "2bakab2/9/4q4/9/2b6/9/Q3P4/9/9/3AKA3 b"
+    fen = "2bakab2/4q4/9/9/2b6/9/Q3P4/9/9/3AKA3 b"
     return Houji.start({"fen": fen}).view(None)
 
 
