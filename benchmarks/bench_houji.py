@@ -11,7 +11,7 @@ The same run is the variant's soak test: :data:`SOAK_GAMES` games with the
 foul rule stirred in (:func:`random_game` with ``foul_bias``: a pinned
 elephant's move is preferred when there is one, and a callable foul is called
 half the time) must all end without an exception. The test suite plays a
-short run of the same function.
+short run (80 games) of the same function.
 """
 
 from __future__ import annotations

@@ -22,6 +22,8 @@ Swaps (H-7) name the king or advisor that trades places with the queen:
 ``帅五换后`` / ``K5~Q``, ``仕四换后`` / ``A4~Q`` (``前仕换后`` / ``A+~Q``
 when both advisors of a file could swap); ICCS writes the two squares,
 ``e0~e1``. A foul call (H-6) is ``犯规`` in Chinese and ``foul`` otherwise.
+The advisor's sideways step on its back rank (H-2) is written like any
+sideways move, ``仕六平五`` / ``A6.5``, which standard notation never reads.
 """
 
 from __future__ import annotations
@@ -44,6 +46,9 @@ _CHINESE_QUEEN = re.compile(
     rf"后({_FILE})(斜)?([进進退平])({_FILE})(?:[将將][军軍]?|绝杀|絕殺|[+#!?])*"
 )
 _WXF_QUEEN = re.compile(r"Q([1-9])(/)?([-+.=])([1-9])[+#!?]*", re.IGNORECASE)
+# H-2: the advisor's sideways step on its back rank, which standard notation refuses.
+_CHINESE_SIDEWAYS = re.compile(rf"[仕士]({_FILE})平({_FILE})(?:[将將][军軍]?|[+#!?])*")
+_WXF_SIDEWAYS = re.compile(r"A([1-9])[.=]([1-9])[+#!?]*", re.IGNORECASE)
 _ICCS_SWAP = re.compile(r"(?:swap)?([a-i][0-9])~([a-i][0-9])|swap([a-i][0-9])-?([a-i][0-9])")
 _WXF_SWAP = re.compile(r"([KA])([1-9+-])?~Q", re.IGNORECASE)
 _CHINESE_SWAP = re.compile(r"([前后後]?)([帅帥将將仕士])([前后後]?)(" + _FILE + r")?[换換]后")
@@ -159,7 +164,27 @@ def parse_houji(position: HoujiPosition, swaps: list[Swap], text: str) -> Action
         )
     if (m := _WXF_QUEEN.fullmatch(cleaned)) is not None:
         return _pick_queen(position, text, int(m[1]), bool(m[2]), _WXF_DIRECTIONS[m[3]], int(m[4]))
+    if (m := _CHINESE_SIDEWAYS.fullmatch(cleaned)) is not None:
+        return _pick_sideways(position, text, NUMBERS[m[1]], NUMBERS[m[2]])
+    if (m := _WXF_SIDEWAYS.fullmatch(cleaned)) is not None:
+        return _pick_sideways(position, text, int(m[1]), int(m[2]))
     return parse_move(position, text)
+
+
+def _pick_sideways(position: HoujiPosition, text: str, origin: int, target: int) -> Move:
+    """The advisor's sideways step from file ``origin`` to file ``target`` (H-2)."""
+    color = position.turn
+    for move in position.legal_moves():
+        piece = position.board[move.from_sq]
+        if (
+            piece is not None
+            and piece.kind is Kind.ADVISOR
+            and move.from_sq // 9 == move.to_sq // 9
+            and file_number(move.from_sq, color) == origin
+            and file_number(move.to_sq, color) == target
+        ):
+            return move
+    raise IllegalAction(f"{text!r}: no legal sideways advisor step fits", text=text)
 
 
 def _pick_swap(
