@@ -155,3 +155,21 @@ async def test_offender_and_spectator_see_the_same_whether_or_not_the_elephant_w
         "before your own move.",
     ]
     assert (await seen(threads[0]))[:-1] == (await seen(threads[1]))
+
+
+async def test_rules_page_swaps_and_refusals_in_both_languages(table: Table):
+    rules = (await table.carol.slash(table.channel, "rules", variant="houji")).response.content
+    assert rules.startswith("**Successor xiangqi (houji)**")
+    assert "silent" in rules and "宫廷炮" in rules
+    thread = await table.start(variant="houji")
+    assert (await move(table.alice, thread, "犯规")).startswith("There is no foul to call")
+    assert (await move(table.alice, thread, "A4~Q")) == "Move played."
+    assert "**仕四换后**" in thread.last_message.content
+    await table.bob.slash(table.channel, "settings", language="zh")
+    zh_rules = await table.bob.slash(table.channel, "rules", variant="后继")
+    assert "后继象棋" in zh_rules.response.content and "菱形士线" in zh_rules.response.content
+    assert (await move(table.bob, thread, "foul")).startswith("现在没有可以提示的犯规")
+    assert (await move(table.bob, thread, "e9~e7")).startswith("现在不能这样换位")
+    assert (await move(table.bob, thread, "后5斜进4")) == "已走棋。"
+    assert "后五斜进四" not in thread.last_message.content  # Black writes digits
+    assert "后5斜进4" in thread.last_message.content
