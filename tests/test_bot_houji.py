@@ -122,15 +122,21 @@ async def test_offender_and_spectator_see_the_same_whether_or_not_the_elephant_w
                 await move(table.bob, thread, text) for text in ("foul", "犯规", "c9e7", "hello")
             ]
             asked += [await move(table.carol, thread, "foul")]
-            board = await table.bob.slash(thread, "board", private=True)
-            (image,) = (board.followups[-1] if board.followups else board.response).attachments
+            boards = []
+            for actor in (table.bob, table.carol):
+                board = await actor.slash(thread, "board", private=True)
+                shown = board.followups[-1] if board.followups else board.response
+                boards.append((shown.content, [await a.read() for a in shown.attachments]))
             views.append(
                 (
                     await seen(thread),
                     asked,
-                    await table.bob.autocomplete(thread, "move", "move", ""),
-                    await table.bob.autocomplete(thread, "move", "move", "foul"),
-                    await image.read(),
+                    [
+                        await actor.autocomplete(thread, "move", "move", typed)
+                        for actor in (table.bob, table.carol)
+                        for typed in ("", "foul", "犯")
+                    ],
+                    boards,
                 )
             )
         return views
@@ -147,6 +153,8 @@ async def test_offender_and_spectator_see_the_same_whether_or_not_the_elephant_w
     assert first == twin_seen
     assert len(bob_dms.history()) == bob_before  # Bob is told nothing in either game
     assert len(alice_dms.history()) == alice_before + 1  # Alice, once: in the pinned game
+    offers = [await table.alice.autocomplete(t, "move", "move", "foul") for t in threads]
+    assert [[c["value"] for c in offer] for offer in offers] == [["foul"], []]
     # Until the call, Alice's public move texts are alike too; then they differ.
     assert [await move(table.alice, thread, "foul") for thread in threads] == [
         "Move played.",
