@@ -12,7 +12,7 @@ from __future__ import annotations
 import simcord
 
 from rules.houji_moves import HoujiPosition
-from tests.conftest import Table
+from tests.conftest import Table, restart
 
 # Chinese notation as each side writes it; the queen takes ICCS and WXF too.
 TO_THE_PIN = ["后五进一", "车9进1", "后五斜进三", "车9退1", "后三平二"]
@@ -47,7 +47,7 @@ def foul_button(message) -> str:
     raise AssertionError(f"no foul button in {message.content!r}")
 
 
-async def test_a_whole_game_through_a_foul_call_and_a_queen_capture(table: Table):
+async def test_a_whole_game_through_a_foul_call_and_a_queen_capture(table: Table, settings):
     thread = await table.start(variant="houji")
     assert "Successor xiangqi (houji)" in thread.history()[0].content
     alice_dms, bob_dms = table.alice.user.dm_channel, table.bob.user.dm_channel
@@ -67,8 +67,9 @@ async def test_a_whole_game_through_a_foul_call_and_a_queen_capture(table: Table
     assert [choice["value"] for choice in offered] == ["foul"]
     assert await table.bob.autocomplete(thread, "move", "move", "") == []
 
-    # Bob cannot call anything; Alice calls with the button.
+    # Bob cannot call anything; Alice calls with the button, which outlives a restart.
     assert "not your turn" in (await move(table.bob, thread, "foul")).lower()
+    await restart(table.env, settings)
     called = await table.alice.user.click(notice, custom_id=foul_button(notice))
     assert private(called).startswith("Foul called")
     public = thread.history()[-1].content
