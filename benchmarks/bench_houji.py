@@ -51,8 +51,10 @@ def random_game(game: Game, rng: random.Random, tally: Tally, *, foul_bias: bool
 
     With ``foul_bias`` (houji only) pinned elephants are moved whenever
     possible and a callable foul is called with probability 1/2, so that
-    fouls and calls are common instead of rare.
+    fouls and calls are common instead of rare; each call must put back the
+    board as it was before the foul, with the caller to move (H-6).
     """
+    before_foul = None
     while game.outcome() is None:
         actions = game.legal_actions()
         action = rng.choice(actions)
@@ -63,10 +65,13 @@ def random_game(game: Game, rng: random.Random, tally: Tally, *, foul_bias: bool
             elif pinned:
                 action = rng.choice(pinned)
                 tally.fouls += 1
-            if isinstance(action, CallFoul):
-                tally.calls += 1
+                before_foul = list(game.position.board), game.turn.other()
         game.push(action)
         tally.plies += 1
+        if isinstance(action, CallFoul):
+            tally.calls += 1
+            if (list(game.position.board), game.turn) != before_foul:
+                raise AssertionError(f"a foul call did not restore the board: {game.actions}")
     tally.games += 1
 
 
