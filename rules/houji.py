@@ -29,9 +29,8 @@ from .geometry import ADVISOR_MOVES, KING_MOVES
 from .houji_moves import PALACE_CENTRE, START_FEN, HoujiPosition
 from .outcome import Outcome, Reason
 from .pieces import Color, Kind, Piece
-from .position import Position
-from .repetition import CHASE_VALUE, Occurrences, PlyFacts, _is_protected, verdict
-from .squares import mirror_rank, own_half, parse_square, square_name
+from .repetition import Occurrences, PlyFacts, chased_targets, verdict
+from .squares import mirror_rank, parse_square, square_name
 from .standard import ATTACKING, HANDICAPS, NO_CAPTURE_LIMIT, StandardXiangqi
 from .variant import Event, register
 from .view import View
@@ -209,7 +208,7 @@ class Houji(StandardXiangqi):
                 )
             )
         check = position.is_check()
-        self.facts.append(PlyFacts(mover, check, chases(position, move.to_sq, self.ids)))
+        self.facts.append(PlyFacts(mover, check, chased_targets(position, move.to_sq, self.ids)))
         return events
 
     def _push_swap(self, swap: Swap) -> list[Event]:
@@ -304,26 +303,3 @@ class Houji(StandardXiangqi):
         if isinstance(action, CallFoul):
             return "犯规" if style == "chinese" else "foul"
         return format_houji(self.position, self._swaps(), action, style)
-
-
-def chases(position: Position, moved_to: int, ids: list[int | None]) -> frozenset[int]:
-    """S-4 chases of the piece that just moved, with queens left out (H-5): a
-    queen chases nothing, and an attack on a queen, like one on a king, is no chase."""
-    attacker = position.board[moved_to]
-    if attacker is None or attacker.kind in (KING, PAWN, QUEEN):
-        return frozenset()
-    chased = set()
-    for t in position.pseudo_targets(moved_to):
-        target = position.board[t]
-        if target is None or target.kind in (KING, QUEEN):
-            continue
-        if target.kind is PAWN and own_half(t, target.color):
-            continue
-        if not position.is_legal_pseudo(Move(moved_to, t)):
-            continue
-        worth_more = CHASE_VALUE[target.kind] > CHASE_VALUE[attacker.kind]
-        if worth_more or not _is_protected(position, moved_to, t):
-            ident = ids[t]
-            if ident is not None:
-                chased.add(ident)
-    return frozenset(chased)

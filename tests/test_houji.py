@@ -147,6 +147,13 @@ def test_h5_queen_attacks_do_not_count_for_perpetual_check():
     assert (game.outcome().winner, game.outcome().reason) == (BLACK, Reason.PERPETUAL_CHECK)
 
 
+def test_h5_chasing_a_queen_or_with_a_queen_is_no_perpetual_chase():
+    # A chariot hounds Black's queen up and down: neither side loses (S-4 without queens).
+    game = at("3k5/9/4q4/R8/9/9/9/9/9/5K3 w")
+    play(game, *["a6a7", "e7e6", "a7a6", "e6e7"] * 2)
+    assert (game.outcome().winner, game.outcome().reason) == (None, Reason.REPETITION)
+
+
 def test_h2_diamond_lines():
     # Advisor on the back rank: sideways inside the palace, without capturing.
     game = at("3k5/9/9/9/9/9/9/9/5K3/3A5 w")
