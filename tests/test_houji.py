@@ -5,8 +5,10 @@ from __future__ import annotations
 from dataclasses import replace
 
 import pytest
+from hypothesis import given, settings
+from hypothesis import strategies as st
 
-from rules import Color, GameOver, IllegalAction, Kind, Move, Reason, find_variant
+from rules import Color, GameOver, IllegalAction, Kind, Move, Reason, RulesError, find_variant
 from rules.actions import CallFoul, Swap, parse_action
 from rules.houji import Houji
 from rules.houji_moves import HoujiPosition
@@ -376,3 +378,31 @@ def test_random_games_end_without_exception():
 def test_position_copy_keeps_the_variant():
     position = Houji.start().position
     assert isinstance(position.copy(), HoujiPosition)
+
+
+FUZZ_ALPHABET = (
+    "KAEHRCPQqa-i0123456789+-./=~#!? "
+    "一二三四五六七八九１２３４５"
+    "车马炮相象仕士帅将兵卒进進退平前中后後斜换換犯规規foulswap"
+)
+
+
+@settings(max_examples=300, deadline=None)
+@given(text=st.one_of(st.text(max_size=10), st.text(alphabet=FUZZ_ALPHABET, max_size=8)))
+def test_h9_any_text_parses_to_a_legal_action_or_a_rules_refusal(text: str):
+    game = FUZZ_GAME
+    try:
+        action = game.parse(text)
+    except RulesError:
+        return
+    assert action in game.legal_actions()
+
+
+def _fuzz_game() -> Houji:
+    """Red to move with queen moves in every direction and a callable foul."""
+    game = at("3ak4/9/9/9/2b6/9/Q8/9/9/3AKA3 b")
+    play(game, "c5e7")
+    return game
+
+
+FUZZ_GAME = _fuzz_game()
