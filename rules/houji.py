@@ -180,6 +180,8 @@ class Houji(StandardXiangqi):
         self.keys.add(self.position.key())
         if self._outcome is None:
             self._outcome = self._adjudicate()
+        if self._outcome is not None:  # a game that ended leaves no foul to call
+            events = [e for e in events if e.code != "foul_callable"]
         if self._outcome is None and self.position.is_check():
             events.append(Event("check"))  # never for a queen's attack (H-5)
         return events

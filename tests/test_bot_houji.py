@@ -164,6 +164,9 @@ async def test_offender_and_spectator_see_the_same_whether_or_not_the_elephant_w
         "before your own move.",
     ]
     assert (await seen(threads[0]))[:-1] == (await seen(threads[1]))
+    # The window is closed: the notice has lost its button.
+    notice = alice_dms.last_message
+    assert notice.content.startswith("Only you are told") and not notice.components
 
 
 async def test_rules_page_swaps_and_refusals_in_both_languages(table: Table):

@@ -12,11 +12,16 @@ Nothing here is sent to the offender or the thread before the call: the
 public line of a call comes from the rules' public events once it is made.
 
 The button's custom id carries the game (``chuhan:hj:<game id>:foul``), so it
-works in a DM and after a restart.
+works in a DM and after a restart. The offer lasts exactly as long as the
+window: once the game's thread gets its next message from the bot (the call
+itself, or the queen owner's move), the cog takes the button off the notices
+it has seen go out. A notice sent before a restart keeps its button, and a
+late press is refused like any late call.
 """
 
 from __future__ import annotations
 
+import contextlib
 import re
 from typing import TYPE_CHECKING, Any
 
@@ -24,7 +29,9 @@ import discord
 from discord.ext import commands
 
 from rules.actions import CallFoul
+from rules.pieces import Color
 
+from ..errors import GameFinished
 from ..i18n import t
 
 if TYPE_CHECKING:
@@ -67,9 +74,21 @@ def foul_view(game_id: int, lang: str) -> discord.ui.View:
     return view
 
 
+def _foul_game(message: discord.Message) -> int | None:
+    """The game whose foul button ``message`` carries, if any."""
+    for row in message.components:
+        for child in getattr(row, "children", ()):
+            found = re.fullmatch(r"chuhan:hj:(\d+):foul", getattr(child, "custom_id", "") or "")
+            if found:
+                return int(found[1])
+    return None
+
+
 class Houji(commands.Cog):
     def __init__(self, bot: Chuhan) -> None:
         self.bot = bot
+        # Game channel id -> (game id, the DMs whose foul button is live).
+        self._notices: dict[int, tuple[int, list[discord.Message]]] = {}
 
     async def cog_load(self) -> None:
         self.bot.add_dynamic_items(FoulButton)  # buttons sent before a restart keep working
@@ -78,6 +97,38 @@ class Houji(commands.Cog):
     async def cog_unload(self) -> None:
         self.bot.remove_dynamic_items(FoulButton)
         self.bot.announcer.buttons.pop(NOTICE, None)
+
+    @commands.Cog.listener()
+    async def on_message(self, message: discord.Message) -> None:
+        """Remember the bot's foul notices; after the bot's next message in that
+        game's thread, take their buttons off once the window has closed."""
+        me = self.bot.user
+        if me is None or message.author.id != me.id:
+            return
+        if message.guild is None:
+            game_id = _foul_game(message)
+            if game_id is not None:
+                try:
+                    manager = await self.bot.hub.get(game_id)
+                except GameFinished:
+                    return
+                entry = self._notices.setdefault(manager.channel_id, (game_id, []))
+                entry[1].append(message)
+            return
+        entry = self._notices.get(message.channel.id)
+        if entry is None or self._window_open(message.channel.id):
+            return
+        del self._notices[message.channel.id]
+        for notice in entry[1]:
+            with contextlib.suppress(discord.HTTPException):  # a late press is still refused
+                await notice.edit(view=None)
+
+    def _window_open(self, channel_id: int) -> bool:
+        manager = self.bot.hub.here(channel_id)
+        if manager is None or manager.finished:
+            return False
+        game = manager.match.game
+        return any(game.view(side).foul_callable for side in Color)
 
     async def on_foul_button(self, interaction: discord.Interaction, game_id: int) -> None:
         """Call the foul through the manager; refusals answer privately."""
