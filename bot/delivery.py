@@ -8,6 +8,7 @@ from __future__ import annotations
 
 import io
 import logging
+from collections.abc import Callable
 from typing import TYPE_CHECKING, Any
 
 import discord
@@ -35,6 +36,9 @@ class Announcer:
     def __init__(self, bot: Chuhan, players: PlayerDirectory) -> None:
         self.bot = bot
         self.players = players
+        # Buttons a private line comes with, by the line's key: (game id, language) -> view.
+        # A variant's cog adds its own (the foul call of successor xiangqi).
+        self.buttons: dict[str, Callable[[int, str], discord.ui.View]] = {}
 
     async def channel(self, channel_id: int) -> discord.abc.Messageable:
         channel = self.bot.get_channel(channel_id) or await self.bot.fetch_channel(channel_id)
@@ -92,19 +96,30 @@ class Announcer:
             if not prefs.dm_notifications:
                 continue
             lang = await self.players.language(user_id)
-            content = text_of(report.private.get(user_id, []), lang, prefs.notation)
+            lines = report.private.get(user_id, [])
+            content = text_of(lines, lang, prefs.notation)
             board = report.private_boards.get(user_id)
-            await self.dm(user_id, content or t(lang, "dm.your_view"), board)
+            make = next((self.buttons[ln.key] for ln in lines if ln.key in self.buttons), None)
+            view = make(report.game_id, lang) if make is not None else None
+            await self.dm(user_id, content or t(lang, "dm.your_view"), board, view)
 
-    async def dm(self, user_id: int, content: str, board: bytes | None = None) -> bool:
-        """Send a DM; ``False`` when it did not arrive.
+    async def dm(
+        self,
+        user_id: int,
+        content: str,
+        board: bytes | None = None,
+        view: discord.ui.View | None = None,
+    ) -> bool:
+        """Send a DM (with ``view``'s buttons, if any); ``False`` when it did not arrive.
 
         A DM follows a committed change, so a failure is logged and never raised:
         the player would otherwise be told that nothing changed.
         """
         try:
             user = self.bot.get_user(user_id) or await self.bot.fetch_user(user_id)
-            kwargs = {"file": png_file(board)} if board is not None else {}
+            kwargs: dict[str, Any] = {"file": png_file(board)} if board is not None else {}
+            if view is not None:
+                kwargs["view"] = view
             await user.send(content, **kwargs)
         except (discord.Forbidden, discord.NotFound) as exc:
             log.info("DM to %s refused: %s", user_id, exc.status)

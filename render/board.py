@@ -41,6 +41,10 @@ _MARK_ARM = 9
 # Points with marks (file, rank), by Red's coordinates.
 _CANNON_POINTS = [(f, r) for r in (2, 7) for f in (1, 7)]
 _PAWN_POINTS = [(f, r) for r in (3, 6) for f in (0, 2, 4, 6, 8)]
+# Variants whose palaces carry the diamond advisor lines (successor xiangqi, H-2).
+DIAMOND_VARIANTS = frozenset({"houji"})
+# The diamond of each palace: back centre, left middle, front centre, right middle.
+_DIAMONDS = [[(4, 0), (3, 1), (4, 2), (5, 1), (4, 0)], [(4, 9), (3, 8), (4, 7), (5, 8), (4, 9)]]
 
 
 def _grid(canvas: Canvas, perspective: Color) -> None:
@@ -109,10 +113,16 @@ def _texts(image: Image.Image, perspective: Color, labels: bool, traditional: bo
 
 
 @cache
-def board_layer(perspective: Color, labels: bool, traditional: bool) -> Image.Image:
-    """The empty board in palette mode, the size of the whole image."""
+def board_layer(
+    perspective: Color, labels: bool, traditional: bool, diamond: bool = False
+) -> Image.Image:
+    """The empty board in palette mode, the size of the whole image; with
+    ``diamond``, each palace also has the diamond lines."""
     canvas = Canvas((BOARD_WIDTH, HEIGHT), WOOD)
     _grid(canvas, perspective)
+    if diamond:
+        for corners in _DIAMONDS:
+            canvas.line([point(f, r, perspective) for f, r in corners], LINE, _LINE)
     board = canvas.result().convert("RGB")
     _texts(board, perspective, labels, traditional)
     image = Image.new("RGB", (WIDTH, HEIGHT), PANEL)

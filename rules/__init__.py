@@ -4,7 +4,7 @@ No I/O, no Discord, no asyncio. Importing the package registers every variant,
 so :func:`find_variant` knows them all.
 """
 
-from . import jieqi, standard, tuibei
+from . import houji, jieqi, standard, tuibei
 from .actions import Action, Move, parse_action
 from .errors import (
     AmbiguousMove,
@@ -41,6 +41,7 @@ __all__ = [
     "UnknownVariant",
     "View",
     "find_variant",
+    "houji",
     "jieqi",
     "parse_action",
     "standard",

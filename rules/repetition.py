@@ -70,12 +70,13 @@ def _is_protected(position: Position, attacker_sq: int, target_sq: int) -> bool:
 def chased_targets(position: Position, moved_to: int, ids: Sequence[int | None]) -> frozenset[int]:
     """Ids of the enemy pieces chased by the piece that just moved to ``moved_to``."""
     attacker = position.board[moved_to]
-    if attacker is None or attacker.kind in (Kind.KING, Kind.PAWN):
+    # A queen (successor xiangqi, H-5) is silent: it neither chases nor is chased.
+    if attacker is None or attacker.kind in (Kind.KING, Kind.PAWN, Kind.QUEEN):
         return frozenset()
     chased = set()
     for t in position.pseudo_targets(moved_to):
         target = position.board[t]
-        if target is None or target.kind is Kind.KING:
+        if target is None or target.kind in (Kind.KING, Kind.QUEEN):
             continue
         if target.kind is Kind.PAWN and own_half(t, target.color):
             continue

@@ -53,7 +53,9 @@ class View:
 
     ``board`` has 90 cells indexed by square; ``captured[c]`` lists the pieces
     of colour ``c`` taken off the board, in order; ``check`` is the square of
-    a king in check that the viewer may know of.
+    a king in check that the viewer may know of. ``foul_callable`` is true
+    only in the view of a player who may call a foul now (H-6): no other
+    viewer is ever told.
     """
 
     variant: str
@@ -66,3 +68,4 @@ class View:
     captured: tuple[tuple[PieceView, ...], tuple[PieceView, ...]] = ((), ())
     pools: tuple[PoolView, PoolView] | None = None
     outcome: Outcome | None = None
+    foul_callable: bool = False

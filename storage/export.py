@@ -71,6 +71,8 @@ def pgn(record: GameRecord, game: Game, red_name: str, black_name: str) -> str:
     for action in game.actions[: len(game.actions) - game.secret_tail()]:
         text = f"{action.text} {{{replay.notate(action, 'chinese')}}}"
         if replay.turn is Color.RED:
+            if line:  # Red acts twice in a row (a foul call, H-6): keep the first
+                lines.append(line)
             line = f"{number}. {text}"
         else:
             lines.append(f"{line} {text}" if line else f"{number}... {text}")
