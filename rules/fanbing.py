@@ -21,7 +21,7 @@ import unicodedata
 from collections.abc import Mapping
 
 from .actions import Action, Flip, Move, Swap
-from .errors import GameOver, IllegalAction
+from .errors import GameOver, IllegalAction, RulesError
 from .fanbing_moves import (
     FLIP_BACK,
     PAWN_BORN,
@@ -478,13 +478,24 @@ class Fanbing(Game):
             raise self._illegal(action, text)
         return action
 
+    def _names(self, text: str, move: Move) -> bool:
+        """Whether ``text`` reads as ``move`` alone."""
+        from .notation import parse_move
+
+        try:
+            return parse_move(self.position, text) == move
+        except RulesError:
+            return False
+
     def notate(self, action: Action, style: str = "iccs") -> str:
         """Moves through :func:`rules.notation.format_move`; flips ``^e9`` (ICCS,
         WXF) or ``翻e9``; double flips ``e0~d0`` or ``双翻d0``."""
         from .notation import format_move
 
         if isinstance(action, Move) and style != "iccs":
-            return format_move(self.position, action, style)
+            text = format_move(self.position, action, style)
+            # 抛 and 骉 may fit one name two ways (ranks or file): then ICCS.
+            return text if self._names(text, action) else action.text
         if style == "chinese" and isinstance(action, Flip):
             return FLIP_CHINESE + square_name(action.square)
         if style == "chinese" and isinstance(action, Swap):
