@@ -287,6 +287,29 @@ class Store:
             raise GameNotFound(game_id)
         return records[0]
 
+    async def set_secret(self, game_id: int, secret: Secret) -> None:
+        """Replace the seed and setup of a game that has no entry yet (a setup
+        chosen privately before the first move, as in third-generation xiangqi).
+
+        :raises GameNotActive: once the game has an entry or is over.
+        """
+        async with self._transaction(write=True) as db:
+            row = await self._one(
+                db,
+                "SELECT status, (SELECT COUNT(*) FROM entries WHERE game_id = games.id)"
+                " FROM games WHERE id = ?",
+                (game_id,),
+            )
+            if row is None:
+                raise GameNotFound(game_id)
+            status, entries = row
+            if status != GameStatus.ACTIVE.value or entries:
+                raise GameNotActive(game_id, status)
+            await db.execute(
+                "UPDATE secrets SET seed = ?, setup = ? WHERE game_id = ?",
+                (str(int(secret.seed)), json.dumps(dict(secret.setup), sort_keys=True), game_id),
+            )
+
     async def load_secret(self, game_id: int) -> Secret:
         """The seed and secret setup: for rebuilding, never for showing mid-game."""
         rows = await self._query("SELECT seed, setup FROM secrets WHERE game_id = ?", (game_id,))
