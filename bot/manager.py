@@ -122,7 +122,7 @@ class GameManager:
         typed (spaces and case aside). Kinds of action take turns in the list, so
         reveals show beside moves within Discord's 25 before anything is typed."""
         game = self.match.game
-        if self.finished or user_id != self.ids[game.turn]:
+        if self.finished or self.setup_phase is not None or user_id != self.ids[game.turn]:
             return []
         needle = "".join(typed.split()).lower()
         found: list[tuple[str, str]] = []
@@ -479,6 +479,8 @@ class GameManager:
             lines.append(
                 Line("game.handicap", {"handicap": Term(f"handicap.{self.options['handicap']}")})
             )
+        if self.options.get("easy-flips"):
+            lines.append(Line("fanbing.easy_flips_on"))  # F-3
         if not self.rated:
             lines.append(Line("game.unrated"))
         lines.append(Line(self._worded("game.first_move"), {"player": red}))

@@ -97,6 +97,7 @@ async def test_refusals_during_setup_and_flip_words(table: Table):
     thread = await table.start(variant="fanbing")
     draw = await table.bob.slash(thread, "draw")
     assert "still arranging" in private(draw)
+    assert await table.alice.autocomplete(thread, "move", "move", "") == []  # nothing yet
     other = await table.carol.slash(thread, "setup")
     assert "Only the two players" in private(other)
     await arrange(table, table.alice, thread, RED)
@@ -162,3 +163,13 @@ def test_phase_state_round_trips():
     back = SetupPhase.from_secret(phase.secret())
     assert back is not None and back.setups == [RED, BLACK] and back.done == [True, False]
     assert back.salt == 5 and SetupPhase.from_secret(phase.secret(over=True)) is None
+
+
+async def test_easy_flips_is_a_challenge_option_of_fanbing_only(table: Table):
+    refused = await table.alice.slash(
+        table.channel, "challenge", opponent=table.bob, variant="xiangqi", easy_flips=True
+    )
+    assert "only" in private(refused)
+    thread = await table.start(variant="fanbing", easy_flips=True)
+    assert "easy flips" in thread.history()[0].content
+    assert table.env.bot.hub.here(thread.id).match.game.easy
