@@ -14,8 +14,10 @@ import re
 import simcord
 
 from bot.fanbing_setup import SetupPhase
-from rules.fanbing_setup import Setup
-from rules.pieces import Kind
+from rules.actions import Move, parse_action
+from rules.fanbing import Fanbing
+from rules.fanbing_setup import Setup, seed_for
+from rules.pieces import THIRD_GEN_KINDS, Kind
 from tests.conftest import Table
 
 K = Kind
@@ -30,6 +32,24 @@ GAME = str.split(
     "a7a8 b0a0 a8a9 ^a0 ^a9 d7d4 ^a9 i4e4 ^a9 g7h5 ^a9 a0b0 ^a9 e4e2"
 )
 MENU_FILES = "aceg"
+
+
+def _new_piece_captures() -> list[int]:
+    """The plies of GAME where one of the nine new pieces captures."""
+    game = Fanbing.start({}, seed_for(RED, BLACK))
+    plies = []
+    for ply, text in enumerate(GAME):
+        action = parse_action(text)
+        if isinstance(action, Move):
+            board = game.position.board
+            mover, target = board[action.from_sq], board[action.to_sq]
+            if target is not None and mover is not None and mover.kind in THIRD_GEN_KINDS:
+                plies.append(ply)
+        game.push(action)
+    return plies
+
+
+NEW_PIECE_CAPTURES = _new_piece_captures()
 
 
 def private(result) -> str:
@@ -75,6 +95,7 @@ async def test_a_whole_fanbing_game_on_discord(table: Table):
     phase_over = table.env.bot.hub.here(thread.id).setup_phase is None
     assert phase_over
 
+    gid = game_id(table)
     seen = []
     for ply, text in enumerate(GAME):
         player = table.alice if ply % 2 == 0 else table.bob
@@ -90,7 +111,14 @@ async def test_a_whole_fanbing_game_on_discord(table: Table):
     assert "flips the pawn on a9 back" in public
     assert "double-flips: the advisor on d9 is the king now" in public
     assert "turns the piece on" in public
+    assert NEW_PIECE_CAPTURES  # the game has new pieces capturing
     assert "wins (checkmate)" in thread.last_message.content
+    for ply in NEW_PIECE_CAPTURES:
+        assert "captures a piece" in seen[ply], (ply, GAME[ply], seen[ply])
+    # The finished game, rebuilt from storage, shows every back to everyone.
+    final = await table.env.bot.store.rebuild(gid)
+    badges = [pv.back for pv in final.game.view(None).board if pv is not None and pv.back]
+    assert len(badges) > 5
 
 
 async def test_refusals_during_setup_and_flip_words(table: Table):
