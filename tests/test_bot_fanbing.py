@@ -201,3 +201,16 @@ async def test_easy_flips_is_a_challenge_option_of_fanbing_only(table: Table):
     thread = await table.start(variant="fanbing", easy_flips=True)
     assert "easy flips" in thread.history()[0].content
     assert table.env.bot.hub.here(thread.id).match.game.easy
+
+
+async def test_setup_from_the_dm_with_the_bot(table: Table):
+    thread = await table.start(variant="fanbing")
+    alice = table.alice.user
+    shown = await alice.slash("setup")
+    assert shown.response.ephemeral and shown.followups
+    gid = game_id(table)
+    await alice.click(shown.followups[0], custom_id=f"chuhan:fb:{gid}:random-all")
+    await alice.click(shown.followups[0], custom_id=f"chuhan:fb:{gid}:done")
+    await arrange(table, table.bob, thread, BLACK)
+    assert "Both setups are done" in thread.last_message.content
+    assert "no third-generation game being set up" in private(await alice.slash("setup"))
