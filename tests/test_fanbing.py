@@ -444,6 +444,28 @@ def test_f7_biao_slides_after_a_chariot_or_cannon(black_move):
     assert not {"d5", "f3"} & set(got)
 
 
+@pytest.mark.parametrize(
+    ("black", "black_move", "expected"),
+    [
+        ("ua9", "a9c6", ["b2", "b6", "c1", "c7", "g1", "g7", "h2", "h6"]),  # a camel's leaps
+        ("ma7", "a7b6", ["d3", "d5", "f3", "f5"]),  # a minister's steps, never a capture
+        ("la9", "a9b6", ["d7", "f1", "f7", "b3", "b5", "h3", "h5"]),  # d1: its own king
+    ],
+)
+def test_f7_biao_moves_as_a_new_piece_too(black, black_move, expected):
+    g = game(fen(f"kf9 {black} Oe4 Kd0"))
+    play(g, "d0d1", black_move)
+    assert targets(g, "e4") == sorted(expected)
+
+
+def test_f7_biao_as_a_stone_slides_and_captures_over_one_empty_point():
+    g = game(fen("kf9 sa9 pe6 Oe4 Kd0"))
+    play(g, "d0d1", "a9a8")
+    got = set(targets(g, "e4"))
+    assert "e6" in got and "e7" not in got  # e5 is the one empty point before e6
+    assert {"a4", "i4", "e0", "e5"} <= got
+
+
 def test_f7_biao_may_not_capture_the_piece_that_just_moved():
     g = game("5k3/9/9/9/9/9/5n3/9/9/3K1O3 w")
     play(g, "d0d1", "f3g1")  # the horse lands where 骉 (as a horse) would take it
