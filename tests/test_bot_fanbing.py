@@ -18,7 +18,7 @@ from rules.actions import Move, parse_action
 from rules.fanbing import Fanbing
 from rules.fanbing_setup import Setup, seed_for
 from rules.pieces import THIRD_GEN_KINDS, Kind
-from tests.conftest import Table
+from tests.conftest import Table, restart
 
 K = Kind
 RED = Setup((K.HORSE, K.ADVISOR, K.CANNON, K.CHARIOT, K.ELEPHANT), 5, 2, 0, 1, 1)
@@ -214,3 +214,15 @@ async def test_setup_from_the_dm_with_the_bot(table: Table):
     await arrange(table, table.bob, thread, BLACK)
     assert "Both setups are done" in thread.last_message.content
     assert "no third-generation game being set up" in private(await alice.slash("setup"))
+
+
+async def test_a_setup_survives_a_restart(table: Table, settings):
+    thread = await table.start(variant="fanbing")
+    await arrange(table, table.alice, thread, RED)
+    await restart(table.env, settings)
+    refused = await table.alice.slash(thread, "move", move="c3c4")
+    assert "still arranging" in private(refused)
+    await arrange(table, table.bob, thread, BLACK)
+    assert "Both setups are done" in thread.last_message.content
+    manager = table.env.bot.hub.here(thread.id)
+    assert manager.match.game.setups == (RED, BLACK)  # Alice's choice was kept
