@@ -471,6 +471,3 @@ class FanbingPosition(Position):
             if self.board[sq] is not None
         )
         return (self.turn, *self.board, public, tuple(self.last_rule), self.just_moved)
-
-
-__all__ = ["FanbingPosition", "enemy_back_rank"]

@@ -345,6 +345,15 @@ def test_f6_camel_leaps_two_and_three_blocked_on_the_first_diagonal():
     assert "c7" in targets(g, "e4")
 
 
+def test_f6_camel_and_mule_capture_where_they_land():
+    g = game(fen("kd9 pg7 pf7 Ue4 Kf0"))
+    assert "g7" in targets(g, "e4")
+    g = game(fen("kd9 pg7 pf7 Le4 Kf0"))
+    assert "f7" in targets(g, "e4")
+    g = game(fen("kd9 Pg7 Ue4 Kf0"))
+    assert "g7" not in targets(g, "e4")  # never its own piece
+
+
 def test_f6_mule_leaps_one_and_three_blocked_like_a_horse():
     g = game("5k3/9/9/9/9/4L4/9/9/9/3K5 w")
     assert targets(g, "e4") == sorted(["d1", "f1", "d7", "f7", "b3", "b5", "h3", "h5"])
