@@ -463,11 +463,13 @@ class FanbingPosition(Position):
 
     def key(self) -> tuple:
         """Repetition key from public facts only: pieces, shown backs, pending
-        flip-backs, minister limits and 骉's context."""
-        backs, flags = self.backs, self.flags
+        flip-backs, minister limits, and 骉's context while a 骉 is on the board."""
+        board, backs, flags = self.board, self.backs, self.flags
         public = tuple(
             (backs[sq] if flags[sq] & SHOWN else None, flags[sq] & ~SHOWN)
             for sq in range(90)
-            if self.board[sq] is not None
+            if board[sq] is not None
         )
-        return (self.turn, *self.board, public, tuple(self.last_rule), self.just_moved)
+        biao = any(p is not None and p.kind is BIAO for p in board)
+        context = (tuple(self.last_rule), self.just_moved) if biao else ()
+        return (self.turn, *board, public, *context)

@@ -515,3 +515,13 @@ def test_game_over_refuses_everything():
     assert g.legal_actions() == []
     with pytest.raises(GameOver):
         g.push(Move(sq("d9"), sq("d8")))
+
+
+def test_perpetual_check_by_a_new_piece_loses():
+    """S-4 with the new pieces as attackers: 辅 checks along the rank for ever."""
+    g = game(fen("ke8 Fa8 Kd0", "b"))
+    assert g.in_check()
+    play(g, "e8e9", "a8a9", "e9e8", "a9a8", "e8e9", "a8a9", "e9e8")
+    assert g.outcome() is None
+    play(g, "a9a8")
+    assert g.outcome() == Outcome(BLACK, Reason.PERPETUAL_CHECK)
