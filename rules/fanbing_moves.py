@@ -169,6 +169,27 @@ def _rays_targets(board, rays, color: Color, cannon: bool) -> Iterator[int]:
                 break
 
 
+def _may_reach(kind: Kind, origin: int, target: int) -> bool:
+    """A cheap geometric test before generating: could a piece of ``kind`` on
+    ``origin`` capture on ``target`` at all (骉 always might)."""
+    df, dr = abs(origin % 9 - target % 9), abs(origin // 9 - target // 9)
+    if kind is SHI or kind is FU:
+        return df == 0 or dr == 0
+    if kind is PAO or kind is B:
+        return df == dr == 2
+    if kind is ZHU:
+        return df == dr <= 2
+    if kind is A:
+        return df == dr == 1
+    if kind is CAMEL:
+        return {df, dr} == {2, 3}
+    if kind is MULE:
+        return {df, dr} == {1, 3}
+    if kind is FEI:
+        return {df, dr} == {2, 4}
+    return kind is not MINISTER
+
+
 class FanbingPosition(Position):
     """A board of the third-generation game: see the module doc.
 
@@ -380,7 +401,15 @@ class FanbingPosition(Position):
     def is_attacked(self, sq: int, by: Color) -> bool:
         if super().is_attacked(sq, by):
             return True
-        return any(t == sq for e in self.exotic[by] for t in self.pseudo_targets(e))
+        board = self.board
+        for e in self.exotic[by]:
+            piece = board[e]
+            # The S-4 protection test lifts pieces off the board behind the index's back.
+            if piece is None or piece.color is not by or not _may_reach(piece.kind, e, sq):
+                continue
+            if any(t == sq for t in self.pseudo_targets(e)):
+                return True
+        return False
 
     def attackers(self, sq: int, by: Color) -> int:
         """How many pieces of ``by`` could capture on ``sq`` (ignoring pins), for
