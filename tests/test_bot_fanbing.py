@@ -115,6 +115,11 @@ async def test_a_whole_fanbing_game_on_discord(table: Table):
     assert "wins (checkmate)" in thread.last_message.content
     for ply in NEW_PIECE_CAPTURES:
         assert "captures a piece" in seen[ply], (ply, GAME[ply], seen[ply])
+    exported = await table.carol.slash(table.channel, "export", game=gid, format="pgn")
+    pgn = (await exported.response.attachments[0].read()).decode()
+    assert "^i1 {翻i1}" in pgn and "e9~d9 {双翻d9}" in pgn
+    as_json = await table.carol.slash(table.channel, "export", game=gid, format="json")
+    assert '"seed"' in (await as_json.response.attachments[0].read()).decode()
     # The finished game, rebuilt from storage, shows every back to everyone.
     final = await table.env.bot.store.rebuild(gid)
     badges = [pv.back for pv in final.game.view(None).board if pv is not None and pv.back]
