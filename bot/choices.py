@@ -11,7 +11,7 @@ from .timecontrol import PRESETS
 
 # Variants that may be challenged on Discord: a variant is added once its
 # announcements have been checked for secrets.
-PLAYABLE = frozenset({"xiangqi", "jieqi", "jieqi-classic", "tuibei", "houji"})
+PLAYABLE = frozenset({"xiangqi", "jieqi", "jieqi-classic", "tuibei", "fanbing", "houji"})
 
 TIME_CHOICES = [app_commands.Choice(name=name, value=name) for name in PRESETS]
 COLOR_CHOICES = [app_commands.Choice(name=name, value=name) for name in ("random", "red", "black")]

@@ -27,6 +27,7 @@ from storage import GameRecord, NewGame, SequenceConflict, Shards, Store
 from storage.ratings import Rating
 from storage.records import GameStatus
 
+from . import fanbing_setup
 from . import timecontrol as tc
 from .errors import BotError, Busy, GameFinished, NoGameHere, NotAPlayer
 from .i18n import LANGUAGES, catalogue, t
@@ -74,6 +75,8 @@ class GameManager:
         self.options = dict(record.options)
         self.control = tc.preset(record.options.get("time"))
         self.lock = asyncio.Lock()
+        # Third-generation xiangqi's private setup before the first move, if pending.
+        self.setup_phase: fanbing_setup.SetupPhase | None = None
         self._load(record, match)
 
     def _load(self, record: GameRecord, match: Match) -> None:
@@ -119,7 +122,7 @@ class GameManager:
         typed (spaces and case aside). Kinds of action take turns in the list, so
         reveals show beside moves within Discord's 25 before anything is typed."""
         game = self.match.game
-        if self.finished or user_id != self.ids[game.turn]:
+        if self.finished or self.setup_phase is not None or user_id != self.ids[game.turn]:
             return []
         needle = "".join(typed.split()).lower()
         found: list[tuple[str, str]] = []
@@ -196,6 +199,8 @@ class GameManager:
         """
         async with self.lock:
             side = self._open_for(user_id)
+            if self.setup_phase is not None:
+                return await self._setup_wait()
             overdue = await self._expire_before(side)
             if overdue is not None:
                 return overdue
@@ -221,6 +226,8 @@ class GameManager:
         assert verb in VERBS
         async with self.lock:
             side = self._open_for(user_id)
+            if self.setup_phase is not None and verb not in ("resign", "abort"):
+                return await self._setup_wait()
             overdue = await self._expire_before(side)
             if overdue is not None:
                 return overdue
@@ -257,7 +264,23 @@ class GameManager:
             report.note = Line(key)
         return report
 
+    async def setup_report(self, lines: list[Line]) -> Report:
+        """The public report of the end of a setup phase (bot/fanbing_setup.py)."""
+        return await self._report(None, [], lines + self._deadline_lines())
+
+    async def _setup_wait(self) -> Report:
+        """Refuse a turn during the setup phase, unless its deadline has just
+        ended it: then the report of its end, and the actor may try again."""
+        report = await self._expire_locked()
+        if report is None:
+            raise BotError("setup_pending")
+        report.note = Line("fanbing.setup_just_over")
+        return report
+
     async def _expire_locked(self) -> Report | None:
+        if self.setup_phase is not None:  # no one loses a setup on time
+            lines = await fanbing_setup.expire(self)
+            return None if lines is None else await self.setup_report(lines)
         deadline = self.clocks.deadline
         if deadline is None or self.hub.now() < deadline:
             return None
@@ -456,6 +479,8 @@ class GameManager:
             lines.append(
                 Line("game.handicap", {"handicap": Term(f"handicap.{self.options['handicap']}")})
             )
+        if self.options.get("easy-flips"):
+            lines.append(Line("fanbing.easy_flips_on"))  # F-3
         if not self.rated:
             lines.append(Line("game.unrated"))
         lines.append(Line(self._worded("game.first_move"), {"player": red}))
@@ -503,6 +528,7 @@ class GameHub:
                 for user_id in (record.red_id, record.black_id):
                     await self.players.recall(user_id)
                 manager = GameManager(self, record, match)
+                await fanbing_setup.load(manager)
                 self._games[game_id] = manager
                 self._channels[manager.channel_id] = game_id
         return manager

@@ -38,6 +38,7 @@ REASONS = {
     Reason.INSUFFICIENT_MATERIAL: ("子力不足", "no attackers"),
     Reason.DOUBLE_PASS: ("双方停着", "double pass"),
     Reason.FOUL: ("犯规", "foul"),
+    Reason.MINISTER_HOME: ("臣入宫", "minister home"),
     Reason.RESIGNATION: ("认输", "resignation"),
     Reason.TIMEOUT: ("超时", "timeout"),
     Reason.DRAW_AGREED: ("议和", "draw agreed"),

@@ -4,7 +4,7 @@ No I/O, no Discord, no asyncio. Importing the package registers every variant,
 so :func:`find_variant` knows them all.
 """
 
-from . import houji, jieqi, standard, tuibei
+from . import fanbing, houji, jieqi, standard, tuibei
 from .actions import Action, Move, parse_action
 from .errors import (
     AmbiguousMove,
@@ -40,6 +40,7 @@ __all__ = [
     "RulesError",
     "UnknownVariant",
     "View",
+    "fanbing",
     "find_variant",
     "houji",
     "jieqi",

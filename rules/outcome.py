@@ -22,6 +22,7 @@ class Reason(Enum):
     INSUFFICIENT_MATERIAL = "insufficient_material"  # no attacking pieces left
     DOUBLE_PASS = "double_pass"  # J-7
     FOUL = "foul"  # a variant's rule that loses at once (F-4)
+    MINISTER_HOME = "minister_home"  # F-5: a minister reached the enemy king's point
     RESIGNATION = "resignation"  # S-7
     TIMEOUT = "timeout"  # S-7
     DRAW_AGREED = "draw_agreed"  # S-6

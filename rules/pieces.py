@@ -37,6 +37,16 @@ class Kind(Enum):
     CANNON = "c"
     PAWN = "p"
     QUEEN = "q"
+    # Third-generation xiangqi (F-5 to F-7): the pieces behind the backs.
+    MINISTER = "m"  # 臣
+    CAMEL = "u"  # 驼
+    MULE = "l"  # 骡
+    ZHU = "z"  # 助
+    FU = "f"  # 辅
+    FEI = "v"  # 妃
+    BIAO = "o"  # 骉
+    PAO = "t"  # 抛
+    SHI = "s"  # 石
 
     @property
     def wxf(self) -> str:
@@ -53,6 +63,15 @@ _WXF = {
     Kind.CANNON: "C",
     Kind.PAWN: "P",
     Kind.QUEEN: "Q",
+    Kind.MINISTER: "M",
+    Kind.CAMEL: "U",
+    Kind.MULE: "L",
+    Kind.ZHU: "Y",
+    Kind.FU: "F",
+    Kind.FEI: "V",
+    Kind.BIAO: "W",
+    Kind.PAO: "T",
+    Kind.SHI: "S",
 }
 
 # FEN letters other programs write for the same kinds.
@@ -66,6 +85,19 @@ STANDARD_KINDS = (
     Kind.CHARIOT,
     Kind.CANNON,
     Kind.PAWN,
+)
+
+# The nine pieces of third-generation xiangqi, in the order the rulings name them.
+THIRD_GEN_KINDS = (
+    Kind.MINISTER,
+    Kind.CAMEL,
+    Kind.MULE,
+    Kind.ZHU,
+    Kind.FU,
+    Kind.FEI,
+    Kind.BIAO,
+    Kind.PAO,
+    Kind.SHI,
 )
 
 
@@ -116,6 +148,9 @@ TRADITIONAL_NAMES = {
     Kind.CANNON: ("炮", "砲"),
     Kind.PAWN: ("兵", "卒"),
     Kind.QUEEN: ("后", "后"),
+    **{
+        kind: (name, name) for kind, name in zip(THIRD_GEN_KINDS, "臣駝騾助輔妃骉拋石", strict=True)
+    },
 }
 SIMPLIFIED_NAMES = {
     Kind.KING: ("帅", "将"),
@@ -126,6 +161,9 @@ SIMPLIFIED_NAMES = {
     Kind.CANNON: ("炮", "炮"),
     Kind.PAWN: ("兵", "卒"),
     Kind.QUEEN: ("后", "后"),
+    **{
+        kind: (name, name) for kind, name in zip(THIRD_GEN_KINDS, "臣驼骡助辅妃骉抛石", strict=True)
+    },
 }
 
 

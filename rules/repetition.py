@@ -38,6 +38,16 @@ CHASE_VALUE = {
     Kind.ELEPHANT: 2,
     Kind.PAWN: 1,
     Kind.KING: 0,
+    # Third-generation pieces (F-5 to F-7) rank with the piece whose back they are.
+    Kind.ZHU: 4,
+    Kind.FU: 4,
+    Kind.FEI: 3,
+    Kind.BIAO: 3,
+    Kind.PAO: 3,
+    Kind.SHI: 3,
+    Kind.CAMEL: 2,
+    Kind.MULE: 2,
+    Kind.MINISTER: 2,
 }
 
 

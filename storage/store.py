@@ -97,6 +97,7 @@ class Store:
 
         ``clock`` gives the unix time stamped on rows; tests pass their own.
         """
+        _create_private(path)
         db = await aiosqlite.connect(path, isolation_level=None)
         try:
             db.row_factory = sqlite3.Row
@@ -286,6 +287,29 @@ class Store:
         if not records:
             raise GameNotFound(game_id)
         return records[0]
+
+    async def set_secret(self, game_id: int, secret: Secret) -> None:
+        """Replace the seed and setup of a game that has no entry yet (a setup
+        chosen privately before the first move, as in third-generation xiangqi).
+
+        :raises GameNotActive: once the game has an entry or is over.
+        """
+        async with self._transaction(write=True) as db:
+            row = await self._one(
+                db,
+                "SELECT status, (SELECT COUNT(*) FROM entries WHERE game_id = games.id)"
+                " FROM games WHERE id = ?",
+                (game_id,),
+            )
+            if row is None:
+                raise GameNotFound(game_id)
+            status, entries = row
+            if status != GameStatus.ACTIVE.value or entries:
+                raise GameNotActive(game_id, status)
+            await db.execute(
+                "UPDATE secrets SET seed = ?, setup = ? WHERE game_id = ?",
+                (str(int(secret.seed)), json.dumps(dict(secret.setup), sort_keys=True), game_id),
+            )
 
     async def load_secret(self, game_id: int) -> Secret:
         """The seed and secret setup: for rebuilding, never for showing mid-game."""
@@ -720,6 +744,15 @@ def _replay(record: GameRecord, secret: Secret) -> Match:
     return Match.replay(
         record.variant, dict(record.options), secret.seed, [e.text for e in record.entries]
     )
+
+
+def _create_private(path: str | os.PathLike[str]) -> None:
+    """Create a new database file readable and writable by its owner only (0600)
+    before SQLite creates it with the umask's mode: it holds every secret setup.
+    SQLite gives the WAL and shared-memory files the mode of the database file."""
+    if os.fspath(path) == ":memory:":
+        return
+    os.close(os.open(path, os.O_WRONLY | os.O_CREAT, 0o600))  # an existing file is left as it is
 
 
 async def _enable_wal(db: aiosqlite.Connection, tries: int = 100) -> None:

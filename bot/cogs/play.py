@@ -16,6 +16,7 @@ from discord import app_commands
 from discord.ext import commands
 
 from rules.errors import RulesError
+from rules.fanbing import EASY_FLIPS, Fanbing
 from rules.variant import find_variant
 from storage import ChallengeStatus, ChannelBusy, NewGame
 
@@ -64,6 +65,7 @@ class Play(commands.Cog):
         color="Your colour (default: random)",
         rated="Whether the game counts for ratings (handicap games never do)",
         handicap="Pieces you give up (a handicap game)",
+        easy_flips="Third-generation xiangqi: a pawn's flip is valid anywhere on the back rank",
     )
     @app_commands.choices(time=TIME_CHOICES, color=COLOR_CHOICES, handicap=HANDICAP_CHOICES)
     @app_commands.guild_only()
@@ -76,6 +78,7 @@ class Play(commands.Cog):
         color: str = "random",
         rated: bool = True,
         handicap: str = "none",
+        easy_flips: bool = False,
     ) -> None:
         lang = await self.bot.language_of(interaction)
         user = interaction.user
@@ -90,6 +93,10 @@ class Play(commands.Cog):
         if handicap != "none":
             options["handicap"] = handicap
             rated = False  # S-10
+        if easy_flips:
+            if game_class is not Fanbing:
+                raise BotError("easy_flips_elsewhere")
+            options[EASY_FLIPS] = "true"  # F-3
         self.bot.hub.check_options(game_class.name, options)
         assert interaction.channel_id is not None
         if isinstance(interaction.channel, discord.Thread) and self.bot.hub.here(
@@ -151,6 +158,8 @@ class Play(commands.Cog):
         handicap = challenge.options.get("handicap")
         if handicap:
             lines.append(t(lang, "game.handicap", handicap=t(lang, f"handicap.{handicap}")))
+        if challenge.options.get(EASY_FLIPS):
+            lines.append(t(lang, "fanbing.easy_flips_on"))
         return "\n".join(lines)
 
     async def on_challenge_button(

@@ -20,7 +20,7 @@ from __future__ import annotations
 import re
 
 from ..actions import Move
-from ..pieces import SIMPLIFIED_NAMES, TRADITIONAL_NAMES, Color, Kind
+from ..pieces import SIMPLIFIED_NAMES, THIRD_GEN_KINDS, TRADITIONAL_NAMES, Color, Kind
 from ..position import Position
 from .common import (
     BACKWARD,
@@ -46,6 +46,12 @@ PIECES = {
     **{ch: Kind.CHARIOT for ch in "车車俥硨"},
     **{ch: Kind.CANNON for ch in "炮砲包"},
     **{ch: Kind.PAWN for ch in "兵卒"},
+    # Third-generation xiangqi (F-5 to F-7), simplified and traditional.
+    **{
+        ch: kind
+        for kind in THIRD_GEN_KINDS
+        for ch in SIMPLIFIED_NAMES[kind] + TRADITIONAL_NAMES[kind]
+    },
 }
 PLACES = {"前": FRONT, "中": MIDDLE, "后": REAR, "後": REAR}
 ACTIONS = {"进": FORWARD, "進": FORWARD, "退": BACKWARD, "平": SIDEWAYS}

@@ -39,7 +39,19 @@ from ..position import Position
 FORWARD, BACKWARD, SIDEWAYS = "+", "-", "."
 FRONT, MIDDLE, REAR = "front", "middle", "rear"
 
-DIAGONAL_KINDS = frozenset({Kind.ADVISOR, Kind.ELEPHANT, Kind.HORSE})
+DIAGONAL_KINDS = frozenset(
+    {
+        Kind.ADVISOR,
+        Kind.ELEPHANT,
+        Kind.HORSE,
+        # Third-generation pieces that always change file (F-5 to F-7).
+        Kind.MINISTER,
+        Kind.CAMEL,
+        Kind.MULE,
+        Kind.ZHU,
+        Kind.FEI,
+    }
+)
 _SELF_EVIDENT = frozenset({Kind.KING, Kind.ADVISOR, Kind.ELEPHANT})
 
 
@@ -85,7 +97,9 @@ def motion(move: Move, piece: Piece) -> tuple[str, int]:
     color = piece.color
     steps = _ahead(move.to_sq, color) - _ahead(move.from_sq, color)
     action = FORWARD if steps > 0 else BACKWARD if steps < 0 else SIDEWAYS
-    if action == SIDEWAYS or piece.kind in DIAGONAL_KINDS:
+    # 抛 and 骉 (F-7) may move either way: a change of file is named by the file.
+    slanting = piece.kind in (Kind.PAO, Kind.BIAO) and move.from_sq % 9 != move.to_sq % 9
+    if action == SIDEWAYS or piece.kind in DIAGONAL_KINDS or slanting:
         return action, file_number(move.to_sq, color)
     return action, abs(steps)
 

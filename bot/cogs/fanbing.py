@@ -1,0 +1,285 @@
+"""Third-generation xiangqi (fanbing) on Discord: ``/setup``, the private backs.
+
+``/setup`` answers the caller alone with two messages: their pawns (four
+menus, one per pawn on files a, c, e, g; choosing a back that another pawn
+carries swaps the two, so the fifth pawn always carries the one left) and
+their pairs (one menu naming which piece of each pair carries the first back),
+with a random button per group, one for everything, and Done. Every choice is
+stored at once through :mod:`bot.fanbing_setup` (the seed is the setups); the
+channel hears only that the setup is over. Flips and double flips are played
+with ``/move`` like moves (``翻a9``, ``双翻d0``), which the rules read.
+
+Custom ids carry the game (``chuhan:fb:<game>:<what>``), so the menus work
+after a restart and in DMs.
+"""
+
+from __future__ import annotations
+
+import random
+import re
+import secrets
+from dataclasses import replace
+from typing import TYPE_CHECKING, Any
+
+import discord
+from discord import app_commands
+from discord.ext import commands
+
+from rules.fanbing import back_label
+from rules.fanbing_setup import PAIRS, PAWN_BACKS, PAWN_FILES, Setup
+from rules.pieces import Color, Kind
+from rules.squares import FILES
+from storage import GameNotFound
+
+from .. import fanbing_setup
+from ..errors import BotError, GameFinished
+from ..i18n import t
+
+if TYPE_CHECKING:
+    from ..client import Chuhan
+    from ..manager import GameManager
+
+VARIANT = "fanbing"
+MENU_FILES = PAWN_FILES[:4]  # the fifth pawn carries the back left over
+GROUPS = ("pawns", *PAIRS)
+
+
+def summary(setup: Setup, side: Color, lang: str) -> str:
+    """One player's backs in words: pawns left to right, then each pair."""
+    pawns = " ".join(
+        f"{FILES[file]}:{back_label(side, back)}"
+        for file, back in zip(PAWN_FILES, setup.pawns, strict=True)
+    )
+    pairs = " · ".join(
+        t(lang, f"fanbing.pair.{group}", file=FILES[getattr(setup, group)]) for group in PAIRS
+    )
+    return t(lang, "fanbing.summary", pawns=pawns, pairs=pairs)
+
+
+def with_pawn(setup: Setup, file: int, back: Kind) -> Setup:
+    """``setup`` with ``back`` on the pawn of ``file``, swapped with its holder."""
+    pawns = list(setup.pawns)
+    at, holder = PAWN_FILES.index(file), pawns.index(back)
+    pawns[at], pawns[holder] = pawns[holder], pawns[at]
+    return replace(setup, pawns=tuple(pawns))
+
+
+def with_pairs(setup: Setup, right: set[str]) -> Setup:
+    """``setup`` with the first back of each pair in ``right`` on its right-hand piece."""
+    return replace(setup, **{group: PAIRS[group][0][1 if group in right else 0] for group in PAIRS})
+
+
+class SetupItem(
+    discord.ui.DynamicItem[discord.ui.Item[Any]],
+    template=r"chuhan:fb:(?P<game>\d+):(?P<what>pawn-[aceg]|pairs|random-\w+|done)",
+):
+    """Any menu or button of the setup messages of game ``game``."""
+
+    def __init__(self, game_id: int, what: str, item: discord.ui.Item[Any]) -> None:
+        super().__init__(item)
+        self.game_id = game_id
+        self.what = what
+
+    @classmethod
+    async def from_custom_id(
+        cls, interaction: discord.Interaction, item: discord.ui.Item[Any], match: re.Match[str]
+    ) -> SetupItem:
+        return cls(int(match["game"]), match["what"], item)
+
+    async def callback(self, interaction: discord.Interaction) -> None:
+        cog = interaction.client.get_cog("Fanbing")  # type: ignore[attr-defined]
+        assert isinstance(cog, Fanbing)
+        values = list(getattr(self.item, "values", []))
+        await cog.on_choice(interaction, self.game_id, self.what, values)
+
+
+def _cid(game_id: int, what: str) -> str:
+    return f"chuhan:fb:{game_id}:{what}"
+
+
+def pawn_view(game_id: int, setup: Setup, side: Color, lang: str) -> discord.ui.View:
+    view = discord.ui.View(timeout=None)
+    for file in MENU_FILES:
+        current = setup.pawns[PAWN_FILES.index(file)]
+        select: discord.ui.Select[Any] = discord.ui.Select(
+            custom_id=_cid(game_id, f"pawn-{FILES[file]}"),
+            placeholder=t(lang, "fanbing.pawn_placeholder", file=FILES[file]),
+            options=[
+                discord.SelectOption(
+                    label=t(
+                        lang,
+                        "fanbing.pawn_option",
+                        file=FILES[file],
+                        piece=t(lang, f"piece.{k.value}"),
+                    ),
+                    value=k.value,
+                    default=k is current,
+                )
+                for k in PAWN_BACKS
+            ],
+        )
+        view.add_item(SetupItem(game_id, f"pawn-{FILES[file]}", select))
+    button = discord.ui.Button(
+        label=t(lang, "fanbing.random_pawns"), custom_id=_cid(game_id, "random-pawns"), row=4
+    )
+    view.add_item(SetupItem(game_id, "random-pawns", button))
+    return view
+
+
+def pairs_view(game_id: int, setup: Setup, lang: str) -> discord.ui.View:
+    view = discord.ui.View(timeout=None)
+    select: discord.ui.Select[Any] = discord.ui.Select(
+        custom_id=_cid(game_id, "pairs"),
+        placeholder=t(lang, "fanbing.pairs_placeholder"),
+        min_values=0,
+        max_values=len(PAIRS),
+        options=[
+            discord.SelectOption(
+                label=t(lang, f"fanbing.right.{group}", file=FILES[files[1]]),
+                value=group,
+                default=getattr(setup, group) == files[1],
+            )
+            for group, (files, _, _) in PAIRS.items()
+        ],
+        row=0,
+    )
+    view.add_item(SetupItem(game_id, "pairs", select))
+    for group in PAIRS:
+        button = discord.ui.Button(
+            label=t(lang, f"fanbing.random.{group}"),
+            custom_id=_cid(game_id, f"random-{group}"),
+            row=1,
+        )
+        view.add_item(SetupItem(game_id, f"random-{group}", button))
+    everything = discord.ui.Button(
+        label=t(lang, "fanbing.random_all"), custom_id=_cid(game_id, "random-all"), row=2
+    )
+    view.add_item(SetupItem(game_id, "random-all", everything))
+    done = discord.ui.Button(
+        label=t(lang, "fanbing.done"),
+        style=discord.ButtonStyle.success,
+        custom_id=_cid(game_id, "done"),
+        row=2,
+    )
+    view.add_item(SetupItem(game_id, "done", done))
+    return view
+
+
+class Fanbing(commands.Cog):
+    def __init__(self, bot: Chuhan) -> None:
+        self.bot = bot
+
+    async def cog_load(self) -> None:
+        self.bot.add_dynamic_items(SetupItem)  # menus sent before a restart keep working
+
+    async def cog_unload(self) -> None:
+        self.bot.remove_dynamic_items(SetupItem)
+
+    @app_commands.command(
+        name="setup", description="Third-generation xiangqi: arrange your secret backs"
+    )
+    @app_commands.describe(game="Game number (only needed in DMs when you play several games)")
+    async def setup_backs(self, interaction: discord.Interaction, game: int | None = None) -> None:
+        lang = await self.bot.language_of(interaction)
+        manager = await self._game(interaction, game)
+        side, phase = self._phase(manager, interaction.user.id)
+        setup = phase.setups[side]
+        await interaction.response.send_message(
+            t(lang, "fanbing.pawns_prompt"),
+            view=pawn_view(manager.id, setup, side, lang),
+            ephemeral=True,
+        )
+        await interaction.followup.send(
+            summary(setup, side, lang), view=pairs_view(manager.id, setup, lang), ephemeral=True
+        )
+
+    def _phase(self, manager: GameManager, user_id: int) -> tuple[Color, fanbing_setup.SetupPhase]:
+        side = manager.side_of(user_id)
+        if manager.finished:
+            raise GameFinished()
+        if manager.variant != VARIANT:
+            raise BotError("not_fanbing")
+        phase = manager.setup_phase
+        if phase is None:
+            raise BotError("setup_over")
+        if phase.done[side]:
+            raise BotError("setup_done")
+        return side, phase
+
+    async def _game(self, interaction: discord.Interaction, game_id: int | None) -> GameManager:
+        """The game meant: by number, else this channel's, else (in a DM) the
+        caller's only fanbing game still being set up."""
+        hub = self.bot.hub
+        if game_id is not None:
+            try:
+                return await hub.get(game_id)
+            except GameNotFound:
+                raise BotError("unknown_game", id=game_id) from None
+        if interaction.guild_id is not None:
+            assert interaction.channel_id is not None
+            return await hub.in_channel(interaction.channel_id)
+        games = [
+            m
+            for m in hub.active()
+            if m.variant == VARIANT and interaction.user.id in m.ids and m.setup_phase is not None
+        ]
+        if len(games) != 1:
+            raise BotError("no_fanbing_setup" if not games else "several_setups")
+        return games[0]
+
+    async def on_choice(
+        self, interaction: discord.Interaction, game_id: int, what: str, values: list[str]
+    ) -> None:
+        """Apply one choice to the caller's setup, store it, redraw its message."""
+        try:
+            lang = await self.bot.language_of(interaction)
+            manager = await self.bot.hub.get(game_id)
+            async with manager.lock:
+                side, phase = self._phase(manager, interaction.user.id)
+                setup = phase.setups[side]
+                rng = random.Random(secrets.randbits(64))
+                if what.startswith("pawn-"):
+                    if len(values) != 1 or values[0] not in {k.value for k in PAWN_BACKS}:
+                        raise BotError("bad_input")
+                    setup = with_pawn(setup, FILES.index(what[-1]), Kind(values[0]))
+                elif what == "pairs":
+                    if not set(values) <= set(PAIRS):
+                        raise BotError("bad_input")
+                    setup = with_pairs(setup, set(values))
+                elif what == "random-all":
+                    setup = Setup.random(rng)
+                elif what.startswith("random-"):
+                    group = what.removeprefix("random-")
+                    if group not in GROUPS:
+                        raise BotError("bad_input")
+                    setup = setup.randomised(group, rng)
+                phase.setups[side] = setup
+                if what == "done":
+                    phase.done[side] = True
+                await fanbing_setup.save(manager, phase)
+                report = None
+                if phase.complete:
+                    lines = await fanbing_setup.finish(manager, phase, timed_out=False)
+                    report = await manager.setup_report(lines)
+            if what == "done":
+                await interaction.response.edit_message(
+                    content=f"{t(lang, 'fanbing.done_note')}\n{summary(setup, side, lang)}",
+                    view=None,
+                )
+            elif what.startswith("pawn-") or what == "random-pawns":
+                await interaction.response.edit_message(
+                    content=f"{t(lang, 'fanbing.pawns_prompt')}\n{summary(setup, side, lang)}",
+                    view=pawn_view(game_id, setup, side, lang),
+                )
+            else:
+                await interaction.response.edit_message(
+                    content=summary(setup, side, lang), view=pairs_view(game_id, setup, lang)
+                )
+            if report is not None:
+                await self.bot.announcer.publish(report)
+        except Exception as exc:
+            await self.bot.reply_error(interaction, exc)
+
+
+async def setup(bot: Chuhan) -> None:
+    await bot.add_cog(Fanbing(bot))
