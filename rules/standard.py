@@ -3,6 +3,7 @@
 from __future__ import annotations
 
 from collections.abc import Mapping
+from typing import Self
 
 from .actions import Action, Move
 from .errors import GameOver, IllegalAction
@@ -67,6 +68,14 @@ class StandardXiangqi(Game):
         self.facts: list[PlyFacts] = []
         self.captured: tuple[list[PieceView], list[PieceView]] = ([], [])
         self.last_move: Move | None = None
+
+    @classmethod
+    def start(cls, options: Mapping[str, str] | None = None, seed: int = 0) -> Self:
+        """A new game, judged at once: a given FEN may already be decided (the
+        side to move mated or stalemated, S-3), and then it ends as after a push."""
+        game = super().start(options, seed)
+        game._outcome = game._adjudicate()
+        return game
 
     @property
     def is_handicap(self) -> bool:
@@ -159,4 +168,3 @@ class StandardXiangqi(Game):
         if not isinstance(action, Move):
             return action.text
         return format_move(self.position, action, style)
-
