@@ -96,10 +96,11 @@ class StandardXiangqi(Game):
         if not isinstance(action, Move) or not self.position.is_legal(action):
             raise IllegalAction(f"{action.text} is not a legal move now", move=action.text)
         mover = self.turn
+        before = list(self.position.board)
         events = self._play(action)
         self.actions.append(action)
         check = self.position.is_check()
-        chased = chased_targets(self.position, action.to_sq, self.ids)
+        chased = chased_targets(before, self.position.board, action, self.ids)
         self.facts.append(PlyFacts(mover, check, chased))
         self.keys.add(self.position.key())
         self._outcome = self._adjudicate()

@@ -265,6 +265,7 @@ class Tuibei(StandardXiangqi):
         """A normal move, then the forced resolution of the opponent's tile (T-4)."""
         mover = self.turn
         position = self.position
+        before = list(position.board)
         events = self._play(move)
         self.must_move = False
         tile = self.pending[mover.other()]
@@ -274,7 +275,9 @@ class Tuibei(StandardXiangqi):
         # S-4 facts after the resolution: a removed piece no longer checks or chases.
         king = position.king_square(mover.other())
         check = king is not None and position.is_attacked(king, mover)
-        self.facts.append(PlyFacts(mover, check, chased_targets(position, move.to_sq, self.ids)))
+        self.facts.append(
+            PlyFacts(mover, check, chased_targets(before, position.board, move, self.ids))
+        )
         return events
 
     def _resolve(self, move: Move, tile: Kind) -> Event:

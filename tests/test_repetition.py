@@ -53,11 +53,19 @@ def test_chasing_a_pawn_on_its_own_side_does_not_count():
 
 
 def test_chasing_a_crossed_pawn_counts():
-    # Black's chariot shuttles on the a-file, attacking a red pawn that has
-    # crossed into Black's half from both squares.
-    game = play_cycle("3k5/9/9/r8/P8/9/9/9/9/4K4 b", ["a6a7", "e0f0", "a7a6", "f0e0"])
+    # A red pawn that has crossed the river steps between a5 and b5; Black's
+    # chariot follows along rank 8, attacking it anew down each file.
+    game = play_cycle("3k5/r8/9/9/P8/9/9/9/9/4K4 w", ["a5b5", "a8b8", "b5a5", "b8a8"])
     assert game.outcome().reason is Reason.PERPETUAL_CHASE
     assert game.outcome().winner is Color.RED
+
+
+def test_shuttling_along_a_line_already_attacked_is_no_chase():
+    # S-4: only a new attack chases. Black's chariot moves up and down the
+    # a-file from which it attacked the crossed pawn all along.
+    game = play_cycle("3k5/9/9/r8/P8/9/9/9/9/4K4 b", ["a6a7", "e0f0", "a7a6", "f0e0"])
+    assert game.outcome().reason is Reason.REPETITION
+    assert game.outcome().winner is None
 
 
 @pytest.mark.parametrize(
