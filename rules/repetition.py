@@ -53,6 +53,7 @@ from .geometry import (
 )
 from .outcome import Outcome, Reason
 from .pieces import Color, Kind, Piece
+from .position import Position
 from .squares import on_board, own_half, square
 
 KING, ADVISOR, ELEPHANT, HORSE = Kind.KING, Kind.ADVISOR, Kind.ELEPHANT, Kind.HORSE
@@ -221,6 +222,16 @@ def _unchaseable(board: Board, sq: int) -> bool:
     return p.kind is KING or (p.kind is PAWN and own_half(sq, p.color))
 
 
+def _may_capture(board: Board, attacker_sq: int, target: int) -> bool:
+    """Whether the piece on ``attacker_sq`` may legally take on ``target``: a
+    pinned piece does not chase (S-4, the AXF book; Fairy-Stockfish counts it)."""
+    attacker = board[attacker_sq]
+    assert attacker is not None
+    after = list(board)
+    after[target], after[attacker_sq] = attacker, None
+    return not Position(after, attacker.color).king_in_danger(attacker.color)
+
+
 class _Chase:
     """The squares one move chases, built as Fairy-Stockfish's ``chased()`` does."""
 
@@ -233,7 +244,11 @@ class _Chase:
     def add(self, attacker_sq: int, kind: Kind, targets: Iterable[int]) -> None:
         """Targets attacked by the ``kind`` on ``attacker_sq`` that count as chased."""
         board, victim = self.board, self.victim
-        targets = [t for t in targets if not _unchaseable(board, t)]
+        targets = [
+            t
+            for t in targets
+            if not _unchaseable(board, t) and _may_capture(board, attacker_sq, t)
+        ]
         stronger = STRONGER.get(kind, frozenset())
         self.squares.update(t for t in targets if board[t].kind in stronger)  # type: ignore[union-attr]
         if kind is HORSE and any(board[d] is not None for d in _DIAGONAL[attacker_sq]):
