@@ -12,7 +12,9 @@ follows its target as the target moves.
    of its moves, that side loses (长捉); otherwise the game is drawn.
 
 What a move chases (:func:`chased_targets`) follows the Asian Xiangqi
-Federation rules as Fairy-Stockfish applies them, the reference S-4 names:
+Federation rules as Fairy-Stockfish applies them, the reference S-4 names,
+with one departure where Fairy-Stockfish departs from the book: a piece that
+may not legally capture its target (pinned to its king) does not chase it.
 
 * New attacks of the moved piece. A chariot or cannon moving along a line
   attacked what lies on that line already, so only its attacks across the

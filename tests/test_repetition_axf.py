@@ -1,0 +1,59 @@
+"""S-4 on textbook situations, each also put to Fairy-Stockfish (pyffish).
+
+Where the two agree, the test says so; where Fairy-Stockfish departs from
+the Asian Xiangqi Federation book, we follow the book and the test names the
+departure.
+"""
+
+from __future__ import annotations
+
+import pytest
+
+from rules import Color, Move, Reason
+from rules.chase_check import Cycle, judge
+from rules.standard import StandardXiangqi
+
+pytest.importorskip("pyffish")
+
+
+def outcome(fen: str, cycle: tuple[str, ...]):
+    """Play ``cycle`` twice from ``fen``; our outcome, and pyffish's winner."""
+    game = StandardXiangqi.start({"fen": fen})
+    for text in cycle * 2:
+        assert game.outcome() is None
+        game.push(Move.from_iccs(text))
+    return game.outcome(), judge(Cycle(fen, cycle * 2)).theirs
+
+
+def test_horse_chasing_a_chariot_loses():
+    # The black chariot steps c7-c8-c7, the red horse follows d5-b6-d5 and
+    # attacks it anew each time: a horse attacking a chariot always chases.
+    fen = "3k5/9/2r6/9/3N5/9/9/9/9/4K4 b - - 0 1"
+    result, theirs = outcome(fen, ("c7c8", "d5b6", "c8c7", "b6d5"))
+    assert (result.winner, result.reason) == (Color.BLACK, Reason.PERPETUAL_CHASE)
+    assert theirs == "black"
+
+
+def test_offering_a_chariot_exchange_is_no_chase():
+    # Red's chariot follows Black's chariot, which attacks it back each time.
+    fen = "3k5/9/7r1/9/9/9/9/9/6R2/4K4 w - - 0 1"
+    result, theirs = outcome(fen, ("g1h1", "h7g7", "h1g1", "g7h7"))
+    assert (result.winner, result.reason) == (None, Reason.REPETITION)
+    assert theirs == "draw"
+
+
+def test_a_pinned_chariot_does_not_chase_unlike_fairy_stockfish():
+    # Book rule (S-4): an attacker that may not legally capture does not
+    # chase. Red's chariot is pinned on the e-file by Black's chariot e8; it
+    # follows Black's cannon a3-a4 along the file, attacking it on each rank,
+    # but taking it would expose the red king. Fairy-Stockfish counts these
+    # attacks and declares a perpetual chase by Red; we follow the book: draw.
+    fen = "3k5/4r4/9/9/9/9/c3R4/9/9/4K4 b - - 0 1"
+    cycle = ("a3a4", "e3e4", "a4a3", "e4e3")
+    result, theirs = outcome(fen, cycle)
+    assert (result.winner, result.reason) == (None, Reason.REPETITION)
+    assert theirs == "black"
+    # Unpinned (no black chariot on the e-file), the same chase loses for both.
+    result, theirs = outcome("3k5/9/9/9/9/9/c3R4/9/9/4K4 b - - 0 1", cycle)
+    assert (result.winner, result.reason) == (Color.BLACK, Reason.PERPETUAL_CHASE)
+    assert theirs == "black"
