@@ -8,6 +8,11 @@ among those that check or attack something, so chases and checks are
 common. Our verdict after the cycles is compared with what pyffish's
 ``is_optional_game_end`` says after the same move list.
 
+Our game follows the book where Fairy-Stockfish departs from it (a pinned
+piece does not chase), so each cycle is also judged with our rules read as
+Fairy-Stockfish reads them. That reading must always agree with pyffish; the
+cycles where the book's verdict differs from it are reported apart.
+
 The cycles start at the position that repeats: Fairy-Stockfish also weighs
 the move that first led into that position, which lies outside the cycle
 S-4 looks at.
@@ -26,7 +31,7 @@ from dataclasses import dataclass
 from .actions import Move
 from .pieces import Color, Kind
 from .position import Position
-from .repetition import attacks
+from .repetition import PlyFacts, attacks, chased_squares, verdict
 from .standard import StandardXiangqi
 
 ATTACKING = frozenset({Kind.CHARIOT, Kind.HORSE, Kind.CANNON, Kind.PAWN})
@@ -42,10 +47,20 @@ class Cycle:
 
 @dataclass(frozen=True, slots=True)
 class Verdict:
-    """Who wins a repetition: ``red``, ``black`` or ``draw`` (``none`` if none)."""
+    """Who wins a repetition: ``red``, ``black`` or ``draw`` (``none`` if none).
+
+    ``ours`` is the game's (the book's) verdict, ``fairy`` ours read as
+    Fairy-Stockfish does (pinned pieces chase too), ``theirs`` pyffish's.
+    """
 
     ours: str
+    fairy: str
     theirs: str
+
+    @property
+    def departs(self) -> bool:
+        """Whether the book and Fairy-Stockfish's reading disagree here."""
+        return self.ours != self.fairy
 
 
 def to_ffish(iccs: str) -> str:
@@ -212,8 +227,25 @@ def _winner(color: Color | None) -> str:
     return "draw" if color is None else color.name.lower()
 
 
+def _fairy_reading(cycle: Cycle) -> str:
+    """Our verdict with pinned pieces chasing, as Fairy-Stockfish has it; the
+    cycle's start is the repeated position, so every ply is in the cycle."""
+    position = Position.from_fen(cycle.fen)
+    ids: list[int | None] = list(range(90))
+    facts = []
+    for text in cycle.moves:
+        move = Move.from_iccs(text)
+        mover, before = position.turn, list(position.board)
+        position.push_unchecked(move)
+        ids[move.to_sq], ids[move.from_sq] = ids[move.from_sq], None
+        chased = chased_squares(before, position.board, move, pinned_chase=True)
+        targets = frozenset(ident for sq in chased if (ident := ids[sq]) is not None)
+        facts.append(PlyFacts(mover, position.is_check(), targets))
+    return _winner(verdict(facts).winner)
+
+
 def judge(cycle: Cycle) -> Verdict:
-    """Our verdict and Fairy-Stockfish's after the cycle's moves."""
+    """Our verdicts and Fairy-Stockfish's after the cycle's moves."""
     import pyffish
 
     game = StandardXiangqi.start({"fen": cycle.fen})
@@ -232,7 +264,7 @@ def judge(cycle: Cycle) -> Verdict:
     else:
         to_move = game.turn
         theirs = _winner(to_move if value > 0 else to_move.other())
-    return Verdict(ours, theirs)
+    return Verdict(ours, _fairy_reading(cycle), theirs)
 
 
 def cycles(count: int, seed: int, start: Position | None = None) -> Iterator[Cycle]:
@@ -253,13 +285,16 @@ def cycles(count: int, seed: int, start: Position | None = None) -> Iterator[Cyc
 
 def compare(
     count: int, seed: int, start: Position | None = None
-) -> tuple[Counter[str], list[tuple[Cycle, Verdict]]]:
-    """Verdict counts (ours) and every cycle where the two verdicts differ."""
+) -> tuple[Counter[str], list[tuple[Cycle, Verdict]], list[tuple[Cycle, Verdict]]]:
+    """Verdict counts (ours); the cycles where our Fairy-Stockfish reading
+    differs from pyffish (a bug); the cycles where the book departs from it."""
     tally: Counter[str] = Counter()
-    differences = []
+    differences, departures = [], []
     for cycle in cycles(count, seed, start):
         verdict = judge(cycle)
         tally[verdict.ours] += 1
-        if verdict.ours != verdict.theirs:
+        if verdict.fairy != verdict.theirs:
             differences.append((cycle, verdict))
-    return tally, differences
+        elif verdict.departs:
+            departures.append((cycle, verdict))
+    return tally, differences, departures

@@ -60,12 +60,19 @@ def _chase_check(position: Position, args: argparse.Namespace) -> Iterator[str]:
     """Repetition verdicts on random cycles against Fairy-Stockfish (pyffish)."""
     from .chase_check import compare
 
-    tally, differences = compare(args.cycles, args.seed, position)
-    for cycle, verdict in differences:
-        moves = " ".join(cycle.moves)
-        yield f"differs: {cycle.fen} moves {moves}: ours {verdict.ours}, theirs {verdict.theirs}"
+    tally, differences, departures = compare(args.cycles, args.seed, position)
+    for label, found in (("differs", differences), ("book departs", departures)):
+        for cycle, verdict in found:
+            moves = " ".join(cycle.moves[: len(cycle.moves) // 2])
+            yield (
+                f"{label}: {cycle.fen} moves {moves} (twice): ours {verdict.ours},"
+                f" read as Fairy-Stockfish {verdict.fairy}, Fairy-Stockfish {verdict.theirs}"
+            )
     counts = ", ".join(f"{name} {tally[name]}" for name in ("red", "black", "draw", "none"))
-    yield f"cycles: {args.cycles} ({counts}); differences: {len(differences)}"
+    yield (
+        f"cycles: {args.cycles} ({counts}); differences: {len(differences)};"
+        f" book departures (pinned attackers): {len(departures)}"
+    )
     if differences:
         args.status = 1
 

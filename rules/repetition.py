@@ -237,9 +237,10 @@ def _may_capture(board: Board, attacker_sq: int, target: int) -> bool:
 class _Chase:
     """The squares one move chases, built as Fairy-Stockfish's ``chased()`` does."""
 
-    def __init__(self, board: Board, victim: Color) -> None:
+    def __init__(self, board: Board, victim: Color, pinned_chase: bool) -> None:
         self.board = board
         self.victim = victim
+        self.pinned_chase = pinned_chase
         self.pins = _pins(board, victim)
         self.squares: set[int] = set()
 
@@ -249,7 +250,8 @@ class _Chase:
         targets = [
             t
             for t in targets
-            if not _unchaseable(board, t) and _may_capture(board, attacker_sq, t)
+            if not _unchaseable(board, t)
+            and (self.pinned_chase or _may_capture(board, attacker_sq, t))
         ]
         stronger = STRONGER.get(kind, frozenset())
         self.squares.update(t for t in targets if board[t].kind in stronger)  # type: ignore[union-attr]
@@ -275,8 +277,15 @@ class _Chase:
                 self.squares.add(t)
 
 
-def chased_squares(before: Board, after: Board, move: Move) -> set[int]:
-    """Squares of the pieces the move from ``before`` to ``after`` chases."""
+def chased_squares(
+    before: Board, after: Board, move: Move, *, pinned_chase: bool = False
+) -> set[int]:
+    """Squares of the pieces the move from ``before`` to ``after`` chases.
+
+    ``pinned_chase=True`` reads the rules as Fairy-Stockfish does, where a
+    pinned piece chases too; only the differential check asks for that, to
+    tell its verdicts apart from the book's.
+    """
     mover_piece = before[move.from_sq]
     assert mover_piece is not None
     if not _has_kings(after):
@@ -284,7 +293,7 @@ def chased_squares(before: Board, after: Board, move: Move) -> set[int]:
     mover, victim = mover_piece.color, mover_piece.color.other()
     capture = before[move.to_sq] is not None
     frm, to = move.from_sq, move.to_sq
-    chase = _Chase(after, victim)
+    chase = _Chase(after, victim, pinned_chase)
     enemy = {sq for sq, p in enumerate(after) if p is not None and p.color is victim}
 
     moved = after[to]

@@ -29,7 +29,9 @@ def test_short_run_reports_counts_and_no_difference() -> None:
     assert result.returncode == 0, result.stderr
     summary = result.stdout.splitlines()[-1]
     match = re.fullmatch(
-        r"cycles: 12 \(red (\d+), black (\d+), draw (\d+), none (\d+)\); differences: 0", summary
+        r"cycles: 12 \(red (\d+), black (\d+), draw (\d+), none (\d+)\); differences: 0;"
+        r" book departures \(pinned attackers\): 0",
+        summary,
     )
     assert match, summary
     assert sum(int(n) for n in match.groups()) == 12
