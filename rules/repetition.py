@@ -47,6 +47,7 @@ from .geometry import (
     ADVISOR_MOVES,
     DIAGONAL,
     ELEPHANT_MOVES,
+    HORSE_ATTACKERS,
     HORSE_MOVES,
     KING_MOVES,
     ORTHOGONAL,
@@ -165,37 +166,42 @@ def blockers(board: Board, king: int, enemy: Color) -> set[int]:
     """Pieces of either side that alone stand between the king on ``king`` and
     an ``enemy`` chariot, horse (its leg) or cannon (one or both of the two
     pieces between), so that moving one away would let the attack through."""
-    snipers: list[tuple[list[int], bool]] = []  # (squares between, a cannon's?)
-    sliding: set[int] = set()
-    for sq, p in enumerate(board):
-        if p is None or p.color is not enemy or p.kind not in (CHARIOT, CANNON, HORSE):
-            continue
-        if king in attacks(p.kind, enemy, sq, board):
-            continue
-        if p.kind is not HORSE:
-            if sq % 9 == king % 9 or sq // 9 == king // 9:
-                snipers.append((_between(sq, king), p.kind is CANNON))
-                if p.kind is CHARIOT:
-                    sliding.add(sq)
-        else:
-            legs = [leg for t, leg in HORSE_MOVES[sq] if t == king]
-            if legs:
-                snipers.append((legs, False))
-                sliding.add(sq)
     found: set[int] = set()
-    for between, hops in snipers:
-        standing = [t for t in between if board[t] is not None and (hops or t not in sliding)]
-        if len(standing) == 1 or (hops and len(standing) == 2):
-            found.update(standing)
+    for ray in RAYS[king]:
+        standing = [t for t in ray if board[t] is not None]
+        # A chariot not yet attacking the king sees through other such chariots.
+        seen_through = 0
+        for j, t in enumerate(standing):
+            p = board[t]
+            if p.color is not enemy:  # type: ignore[union-attr]
+                continue
+            if p.kind is CHARIOT and j > 0:  # type: ignore[union-attr]
+                if j - seen_through == 1:
+                    found.update(
+                        s
+                        for i, s in enumerate(standing[:j])
+                        if i == 0 or not _is_chariot(board, s, enemy)
+                    )
+                seen_through += 1
+            elif p.kind is CANNON and j == 2:  # type: ignore[union-attr]
+                found.update(standing[:2])
+    for horse, leg in HORSE_ATTACKERS[king]:
+        p = board[horse]
+        if p is not None and p.color is enemy and p.kind is HORSE and board[leg] is not None:
+            found.add(leg)
     return found
 
 
-def _pins(board: Board, victim: Color) -> set[int]:
-    """Pieces of ``victim`` that may not be counted on to recapture: blockers
-    of its king, and its one piece between the two kings on a shared file."""
-    king = _king(board, victim)
-    pins = blockers(board, king, victim.other())
-    enemy_king = _king(board, victim.other())
+def _is_chariot(board: Board, sq: int, color: Color) -> bool:
+    p = board[sq]
+    return p is not None and p.kind is CHARIOT and p.color is color
+
+
+def _pins(board: Board, king: int, enemy_king: int, victim_blockers: set[int]) -> set[int]:
+    """Pieces of the side of ``king`` that may not be counted on to recapture:
+    blockers of its king, and its one piece between the kings on a shared file."""
+    victim = board[king].color  # type: ignore[union-attr]
+    pins = set(victim_blockers)
     if king % 9 == enemy_king % 9:
         on_file = [
             sq
@@ -207,14 +213,8 @@ def _pins(board: Board, victim: Color) -> set[int]:
     return pins
 
 
-def _king(board: Board, color: Color) -> int:
-    return next(
-        sq for sq, p in enumerate(board) if p is not None and p.kind is KING and p.color is color
-    )
-
-
-def _has_kings(board: Board) -> bool:
-    return sum(p is not None and p.kind is KING for p in board) == 2
+def _kings(board: Board) -> dict[Color, int]:
+    return {p.color: sq for sq, p in enumerate(board) if p is not None and p.kind is KING}
 
 
 def _unchaseable(board: Board, sq: int) -> bool:
@@ -237,11 +237,19 @@ def _may_capture(board: Board, attacker_sq: int, target: int) -> bool:
 class _Chase:
     """The squares one move chases, built as Fairy-Stockfish's ``chased()`` does."""
 
-    def __init__(self, board: Board, victim: Color, pinned_chase: bool) -> None:
+    def __init__(
+        self,
+        board: Board,
+        victim: Color,
+        kings: dict[Color, int],
+        victim_blockers: set[int],
+        pinned_chase: bool,
+    ) -> None:
         self.board = board
         self.victim = victim
+        self.king, self.enemy_king = kings[victim], kings[victim.other()]
         self.pinned_chase = pinned_chase
-        self.pins = _pins(board, victim)
+        self.pins = _pins(board, self.king, self.enemy_king, victim_blockers)
         self.squares: set[int] = set()
 
     def add(self, attacker_sq: int, kind: Kind, targets: Iterable[int]) -> None:
@@ -269,11 +277,10 @@ class _Chase:
             return
         without = list(board)
         without[attacker_sq] = None
-        enemy_king = _king(board, victim.other())
         for t in targets:
             roots = attackers(board, t, victim, without) - self.pins
-            king_only = roots == {_king(board, victim)}
-            if not roots or (king_only and t in attacks(CHARIOT, victim, enemy_king, without)):
+            king_only = roots == {self.king}
+            if not roots or (king_only and t in attacks(CHARIOT, victim, self.enemy_king, without)):
                 self.squares.add(t)
 
 
@@ -288,12 +295,15 @@ def chased_squares(
     """
     mover_piece = before[move.from_sq]
     assert mover_piece is not None
-    if not _has_kings(after):
+    kings = _kings(after)
+    if len(kings) < 2:
         return set()  # a variant removed a king: the game is over anyway
     mover, victim = mover_piece.color, mover_piece.color.other()
     capture = before[move.to_sq] is not None
     frm, to = move.from_sq, move.to_sq
-    chase = _Chase(after, victim, pinned_chase)
+    victim_king = kings[victim]
+    victim_blockers = blockers(after, victim_king, mover)
+    chase = _Chase(after, victim, kings, victim_blockers, pinned_chase)
     enemy = {sq for sq, p in enumerate(after) if p is not None and p.color is victim}
 
     moved = after[to]
@@ -313,23 +323,24 @@ def chased_squares(
     if not capture:
         old[to] = None
     lines = {s for ray in RAYS[frm] for s in ray}
-    for sq, p in enumerate(after):
+    screened = {s for ray in RAYS[to] for s in ray}
+    for sq in sorted(lines | screened | set(_ORTHOGONAL[frm]) | set(_DIAGONAL[frm])):
+        p = after[sq]
         if p is None or p.color is not mover:
             continue
         candidate = (
             (p.kind is HORSE and sq in _ORTHOGONAL[frm])
             or (p.kind is ELEPHANT and sq in _DIAGONAL[frm])
             or (p.kind in (CHARIOT, CANNON) and sq in lines)
-            or (p.kind is CANNON and any(sq in ray for ray in RAYS[to]))
+            or (p.kind is CANNON and sq in screened)
         )
         if candidate:
             now = set(attacks(p.kind, mover, sq, after, confined=False))
             then = set(attacks(p.kind, mover, sq, old, confined=False))
             chase.add(sq, p.kind, (now - then) & enemy)
 
-    victim_king = _king(after, victim)
-    new_blockers = blockers(after, victim_king, mover) - blockers(before, victim_king, mover)
-    mover_blockers = blockers(after, _king(after, mover), victim)
+    new_blockers = victim_blockers - blockers(before, victim_king, mover)
+    mover_blockers = blockers(after, kings[mover], victim)
     for sq in new_blockers:
         p = after[sq]
         assert p is not None
