@@ -40,7 +40,6 @@ may not legally capture its target (pinned to its king) does not chase it.
 from __future__ import annotations
 
 from collections.abc import Callable, Hashable, Iterable, Sequence
-from dataclasses import dataclass
 
 from .actions import Move
 from .geometry import (
@@ -375,11 +374,48 @@ def chased_targets(
     )
 
 
-@dataclass(frozen=True, slots=True)
 class PlyFacts:
-    mover: Color
-    check: bool
-    chased: frozenset[int]
+    """What one ply did, for S-4: who moved, whether it gave check, and which
+    enemy pieces (by id) it chased. Built :meth:`after_move`, the chase is
+    worked out from a snapshot only when a repetition asks for it: most plies
+    never close a cycle, and replaying a stored game should not pay for them.
+    """
+
+    __slots__ = ("_chased", "_snapshot", "check", "mover")
+
+    def __init__(self, mover: Color, check: bool, chased: frozenset[int]) -> None:
+        self.mover = mover
+        self.check = check
+        self._chased: frozenset[int] | None = chased
+        self._snapshot: tuple[Board, Board, Move, Sequence[int | None]] | None = None
+
+    @classmethod
+    def after_move(
+        cls,
+        mover: Color,
+        check: bool,
+        before: Board,
+        after: Board,
+        move: Move,
+        ids: Sequence[int | None],
+    ) -> PlyFacts:
+        """The facts of ``move`` from board ``before`` to ``after``, with piece
+        ``ids`` as they stand after it (all copied, so the caller may go on)."""
+        facts = cls(mover, check, frozenset())
+        facts._chased = None
+        facts._snapshot = (tuple(before), tuple(after), move, tuple(ids))
+        return facts
+
+    @property
+    def chased(self) -> frozenset[int]:
+        if self._chased is None:
+            assert self._snapshot is not None
+            self._chased = chased_targets(*self._snapshot)
+            self._snapshot = None
+        return self._chased
+
+    def __repr__(self) -> str:
+        return f"PlyFacts({self.mover!r}, check={self.check}, chased={set(self.chased)})"
 
 
 def _perpetual(cycle: Sequence[PlyFacts], test: Callable[[list[PlyFacts]], bool]) -> set[Color]:

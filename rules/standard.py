@@ -10,7 +10,7 @@ from .errors import GameOver, IllegalAction
 from .outcome import Outcome, Reason
 from .pieces import Color, Kind
 from .position import START_FEN, Position
-from .repetition import Occurrences, PlyFacts, chased_targets, verdict
+from .repetition import Occurrences, PlyFacts, verdict
 from .squares import mirror_rank, parse_square
 from .variant import Event, Game, register
 from .view import PieceView, View
@@ -100,8 +100,9 @@ class StandardXiangqi(Game):
         events = self._play(action)
         self.actions.append(action)
         check = self.position.is_check()
-        chased = chased_targets(before, self.position.board, action, self.ids)
-        self.facts.append(PlyFacts(mover, check, chased))
+        self.facts.append(
+            PlyFacts.after_move(mover, check, before, self.position.board, action, self.ids)
+        )
         self.keys.add(self.position.key())
         self._outcome = self._adjudicate()
         if check and self._outcome is None:
