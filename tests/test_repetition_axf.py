@@ -10,10 +10,10 @@ from __future__ import annotations
 import pytest
 
 from rules import Color, Move, Reason
-from rules.chase_check import Cycle, judge
+from rules.chase_check import Cycle, judge, to_ffish
 from rules.standard import StandardXiangqi
 
-pytest.importorskip("pyffish")
+pyffish = pytest.importorskip("pyffish")
 
 
 def outcome(fen: str, cycle: tuple[str, ...]):
@@ -57,3 +57,19 @@ def test_a_pinned_chariot_does_not_chase_unlike_fairy_stockfish():
     result, theirs = outcome("3k5/9/9/9/9/9/c3R4/9/9/4K4 b - - 0 1", cycle)
     assert (result.winner, result.reason) == (Color.BLACK, Reason.PERPETUAL_CHASE)
     assert theirs == "black"
+
+
+def test_the_move_before_the_cycle_does_not_count_unlike_fairy_stockfish():
+    # S-4 judges the moves of the cycle since the position first appeared.
+    # Here Red's king steps e1-e0 into that position, and only then does the
+    # horse chase the chariot on every move of the cycle. Fairy-Stockfish also
+    # asks the king's step to chase and so calls it a draw; by the rule, Red
+    # chased perpetually and loses.
+    fen = "3k5/9/2r6/9/3N5/9/9/9/4K4/9 w - - 0 1"
+    moves = ["e1e0"] + ["c7c8", "d5b6", "c8c7", "b6d5"] * 2
+    game = StandardXiangqi.start({"fen": fen})
+    for text in moves:
+        game.push(Move.from_iccs(text))
+    result = game.outcome()
+    assert (result.winner, result.reason) == (Color.BLACK, Reason.PERPETUAL_CHASE)
+    assert pyffish.is_optional_game_end("xiangqi", fen, [to_ffish(m) for m in moves]) == (True, 0)
