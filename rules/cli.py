@@ -60,6 +60,11 @@ def _chase_check(position: Position, args: argparse.Namespace) -> Iterator[str]:
     """Repetition verdicts on random cycles against Fairy-Stockfish (pyffish)."""
     from .chase_check import compare
 
+    try:
+        import pyffish  # noqa: F401
+    except ImportError:
+        raise RulesError("chase-check needs pyffish: pip install -e '.[test]'") from None
+
     tally, differences, departures = compare(args.cycles, args.seed, position)
     for label, found in (("differs", differences), ("book departs", departures)):
         for cycle, verdict in found:

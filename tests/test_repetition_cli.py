@@ -42,3 +42,12 @@ def test_bad_count_is_a_usage_error() -> None:
     assert result.returncode == 2
     assert "must be at least 1" in result.stderr
     assert "Traceback" not in result.stderr
+
+
+def test_without_pyffish_one_error_line(monkeypatch, capsys) -> None:
+    from rules.cli import main
+
+    monkeypatch.setitem(sys.modules, "pyffish", None)  # import pyffish now fails
+    assert main(["chase-check", "--cycles", "1"]) == 2
+    err = capsys.readouterr().err
+    assert err.startswith("error: chase-check needs pyffish") and err.count("\n") == 1
