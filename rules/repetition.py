@@ -381,13 +381,14 @@ class PlyFacts:
     never close a cycle, and replaying a stored game should not pay for them.
     """
 
-    __slots__ = ("_chased", "_snapshot", "check", "mover")
+    __slots__ = ("_chased", "_released", "_snapshot", "check", "mover")
 
     def __init__(self, mover: Color, check: bool, chased: frozenset[int]) -> None:
         self.mover = mover
         self.check = check
         self._chased: frozenset[int] | None = chased
         self._snapshot: tuple[Board, Board, Move, Sequence[int | None]] | None = None
+        self._released = False
 
     @classmethod
     def after_move(
@@ -409,10 +410,28 @@ class PlyFacts:
     @property
     def chased(self) -> frozenset[int]:
         if self._chased is None:
-            assert self._snapshot is not None
+            if self._snapshot is None:
+                raise ValueError("a ply before a capture never belongs to a repetition cycle")
             self._chased = chased_targets(*self._snapshot)
             self._snapshot = None
         return self._chased
+
+    def release(self) -> bool:
+        """Let the snapshot go; False if it was already let go."""
+        released, self._released, self._snapshot = self._released, True, None
+        return not released
+
+
+def record(facts: list[PlyFacts], new: PlyFacts, irreversible: bool) -> None:
+    """Append ``new`` to a game's ``facts``. After an irreversible ply (a
+    capture) no earlier position can come back, so no earlier ply can be in a
+    cycle: their snapshots are let go, and a game keeps at most one quiet run
+    of them (S-12 ends it after 120 quiet plies)."""
+    if irreversible:
+        for old in reversed(facts):
+            if not old.release():
+                break
+    facts.append(new)
 
     def __repr__(self) -> str:
         return f"PlyFacts({self.mover!r}, check={self.check}, chased={set(self.chased)})"

@@ -10,7 +10,7 @@ from .errors import GameOver, IllegalAction
 from .outcome import Outcome, Reason
 from .pieces import Color, Kind
 from .position import START_FEN, Position
-from .repetition import Occurrences, PlyFacts, verdict
+from .repetition import Occurrences, PlyFacts, record, verdict
 from .squares import mirror_rank, parse_square
 from .variant import Event, Game, register
 from .view import PieceView, View
@@ -100,9 +100,8 @@ class StandardXiangqi(Game):
         events = self._play(action)
         self.actions.append(action)
         check = self.position.is_check()
-        self.facts.append(
-            PlyFacts.after_move(mover, check, before, self.position.board, action, self.ids)
-        )
+        facts = PlyFacts.after_move(mover, check, before, self.position.board, action, self.ids)
+        record(self.facts, facts, irreversible=self.position.quiet_plies == 0)
         self.keys.add(self.position.key())
         self._outcome = self._adjudicate()
         if check and self._outcome is None:

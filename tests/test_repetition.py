@@ -110,3 +110,15 @@ def test_chase_must_follow_the_same_piece():
     cycle = [_facts(Color.RED, False, {1}), _facts(Color.BLACK, False, set())]
     cycle += [_facts(Color.RED, False, {2}), _facts(Color.BLACK, False, set())]
     assert verdict(cycle).reason is Reason.REPETITION
+
+
+def test_plies_before_a_capture_keep_no_chase_snapshot():
+    # No position before a capture can come back, so those plies never enter a
+    # cycle and the game lets their snapshots go; a cycle after it is judged.
+    game = StandardXiangqi.start({"fen": "3k5/9/9/9/9/9/9/9/r8/R3K4 w"})
+    for text in ["e0f0", "d9e9", "a0a1"]:  # Red's chariot takes Black's
+        game.push(Move.from_iccs(text))
+    with pytest.raises(ValueError, match="before a capture"):
+        _ = game.facts[0].chased
+    assert game.facts[2].chased == frozenset()  # the capture itself is kept
+    assert [f.mover for f in game.facts] == [Color.RED, Color.BLACK, Color.RED]
