@@ -11,6 +11,8 @@ import pytest
 
 from rules import Color, Move, Reason
 from rules.chase_check import Cycle, judge, to_ffish
+from rules.repetition import chased_squares
+from rules.squares import parse_square
 from rules.standard import StandardXiangqi
 
 pyffish = pytest.importorskip("pyffish")
@@ -73,3 +75,17 @@ def test_the_move_before_the_cycle_does_not_count_unlike_fairy_stockfish():
     result = game.outcome()
     assert (result.winner, result.reason) == (Color.BLACK, Reason.PERPETUAL_CHASE)
     assert pyffish.is_optional_game_end("xiangqi", fen, [to_ffish(m) for m in moves]) == (True, 0)
+
+
+def test_a_pinned_horse_does_not_chase_the_cannon_it_attacks():
+    # The position reported to Fairy-Stockfish as issue #938 (item 2): the
+    # red horse steps g2-f0 onto the rank where Black's chariot on i0 pins it
+    # to the king on d0, and attacks the cannon on e2 it may not take. Fairy-
+    # Stockfish's reading calls that a chase; the book's does not.
+    game = StandardXiangqi.start({"fen": "4k4/9/9/9/9/9/9/4c1N2/9/3K4r w - - 0 1"})
+    before = list(game.position.board)
+    move = Move.from_iccs("g2f0")
+    game.push(move)
+    after = game.position.board
+    assert chased_squares(before, after, move) == set()
+    assert chased_squares(before, after, move, pinned_chase=True) == {parse_square("e2")}
