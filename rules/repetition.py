@@ -59,7 +59,10 @@ from .position import Position
 from .squares import on_board, own_half, square
 
 KING, ADVISOR, ELEPHANT, HORSE = Kind.KING, Kind.ADVISOR, Kind.ELEPHANT, Kind.HORSE
-CHARIOT, CANNON, PAWN = Kind.CHARIOT, Kind.CANNON, Kind.PAWN
+CHARIOT, CANNON, PAWN, QUEEN = Kind.CHARIOT, Kind.CANNON, Kind.PAWN, Kind.QUEEN
+# Pieces whose own attacks never chase: kings, pawns, and the silent queen of
+# successor xiangqi (H-5), which is never chased either.
+NEVER_CHASE = frozenset({KING, PAWN, QUEEN})
 
 # What an attacker chases whatever protects it: the pieces worth more.
 STRONGER = {
@@ -100,6 +103,21 @@ def _elephant_anywhere(sq: int) -> tuple[tuple[int, int], ...]:
 # Elephant leaps and pawn steps ignoring the river, as Fairy-Stockfish reckons
 # a defender's cover when a pin takes it away and the attacks a move uncovers.
 _ELEPHANT_ANYWHERE = tuple(_elephant_anywhere(sq) for sq in range(90))
+
+
+def _line(sq: int, df: int, dr: int) -> tuple[int, ...]:
+    f, r = sq % 9 + df, sq // 9 + dr
+    out = []
+    while on_board(f, r):
+        out.append(square(f, r))
+        f, r = f + df, r + dr
+    return tuple(out)
+
+
+# The queen's eight lines (successor xiangqi), nearest square first.
+_QUEEN_RAYS = tuple(
+    tuple(ray for df, dr in ORTHOGONAL + DIAGONAL if (ray := _line(sq, df, dr))) for sq in range(90)
+)
 _PAWN_ANYWHERE = tuple(
     tuple(
         tuple(_neighbours(sq, ((0, 1 if c is Color.RED else -1), (1, 0), (-1, 0))))
@@ -138,6 +156,16 @@ def attacks(
         return list(ADVISOR_MOVES[color][sq] if confined else _DIAGONAL[sq])
     if kind is PAWN:
         return list(PAWN_MOVES[color][sq] if confined else _PAWN_ANYWHERE[color][sq])
+    if kind is QUEEN:  # H-1: to the first piece on each line, on its own half
+        found = []
+        for ray in _QUEEN_RAYS[sq]:
+            for t in ray:
+                if not own_half(t, color):
+                    break
+                found.append(t)
+                if occupied[t] is not None:
+                    break
+        return found
     return list(KING_MOVES[color][sq])
 
 
@@ -217,10 +245,10 @@ def _kings(board: Board) -> dict[Color, int]:
 
 
 def _unchaseable(board: Board, sq: int) -> bool:
-    """A king, or a pawn still on its own side of the river."""
+    """A king, a queen (H-5), or a pawn still on its own side of the river."""
     p = board[sq]
     assert p is not None
-    return p.kind is KING or (p.kind is PAWN and own_half(sq, p.color))
+    return p.kind is KING or p.kind is QUEEN or (p.kind is PAWN and own_half(sq, p.color))
 
 
 def _may_capture(board: Board, attacker_sq: int, target: int) -> bool:
@@ -306,7 +334,7 @@ def chased_squares(
     enemy = {sq for sq, p in enumerate(after) if p is not None and p.color is victim}
 
     moved = after[to]
-    if moved is not None and moved.kind not in (KING, PAWN):
+    if moved is not None and moved.kind not in NEVER_CHASE:
         direct = set(attacks(moved.kind, mover, to, after)) & enemy
         if moved.kind in (CHARIOT, CANNON):
             same_line = (

@@ -6,7 +6,9 @@ from __future__ import annotations
 import pytest
 
 from rules import Color, Move, Reason
-from rules.repetition import PlyFacts, verdict
+from rules.position import Position
+from rules.repetition import PlyFacts, chased_squares, verdict
+from rules.squares import parse_square
 from rules.standard import StandardXiangqi
 
 
@@ -122,3 +124,26 @@ def test_plies_before_a_capture_keep_no_chase_snapshot():
         _ = game.facts[0].chased
     assert game.facts[2].chased == frozenset()  # the capture itself is kept
     assert [f.mover for f in game.facts] == [Color.RED, Color.BLACK, Color.RED]
+
+
+@pytest.mark.parametrize(
+    ("fen", "move", "chased"),
+    [
+        # H-5: a chariot attacking an unprotected queen does not chase it.
+        ("3k5/9/4q4/R8/9/9/9/9/9/5K3 w", "a6a7", set()),
+        # H-5: a queen attacking an unprotected horse does not chase it.
+        ("3k5/9/9/9/9/9/9/n8/4Q4/4K4 w", "e1e2", set()),
+        # A queen still protects: the chariot's attack on the cannon she covers
+        # is no chase, while the same cannon alone is chased.
+        ("3k5/4q2c1/9/9/9/9/9/9/6R2/4K4 w", "g1h1", set()),
+        ("3k5/7c1/9/9/9/9/9/9/6R2/4K4 w", "g1h1", {"h8"}),
+    ],
+)
+def test_queens_neither_chase_nor_are_chased(fen: str, move: str, chased: set[str]):
+    # Boards with queens are successor xiangqi's; the move is made by hand.
+    before = Position.from_fen(fen).board
+    step = Move.from_iccs(move)
+    after = list(before)
+    after[step.to_sq], after[step.from_sq] = after[step.from_sq], None
+    found = chased_squares(before, after, step)
+    assert found == {parse_square(name) for name in chased}
