@@ -437,15 +437,16 @@ class PlyFacts:
 
     @property
     def chased(self) -> frozenset[int]:
+        """The ids chased; none for a ply whose snapshot was let go (:func:`record`)."""
         if self._chased is None:
             if self._snapshot is None:
-                raise ValueError("a ply before a capture never belongs to a repetition cycle")
+                return frozenset()
             self._chased = chased_targets(*self._snapshot)
             self._snapshot = None
         return self._chased
 
     def release(self) -> bool:
-        """Let the snapshot go; False if it was already let go."""
+        """Let an unused snapshot go; False if it was already let go."""
         released, self._released, self._snapshot = self._released, True, None
         return not released
 
@@ -454,7 +455,8 @@ def record(facts: list[PlyFacts], new: PlyFacts, irreversible: bool) -> None:
     """Append ``new`` to a game's ``facts``. After an irreversible ply (a
     capture) no earlier position can come back, so no earlier ply can be in a
     cycle: their snapshots are let go, and a game keeps at most one quiet run
-    of them (S-12 ends it after 120 quiet plies)."""
+    of them (S-12 ends it after 120 quiet plies). A variant that can undo a
+    capture must not call it irreversible."""
     if irreversible:
         for old in reversed(facts):
             if not old.release():
