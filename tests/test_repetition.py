@@ -116,7 +116,7 @@ def test_chase_must_follow_the_same_piece():
 
 def test_plies_before_a_capture_keep_no_chase_snapshot():
     # No position before a capture can come back, so those plies never enter a
-    # cycle and the game lets their snapshots go; a cycle after it is judged.
+    # cycle, and the game lets their snapshots go.
     game = StandardXiangqi.start({"fen": "3k5/9/9/9/9/9/9/9/r8/R3K4 w"})
     for text in ["e0f0", "d9e9", "a0a1"]:  # Red's chariot takes Black's
         game.push(Move.from_iccs(text))
