@@ -56,6 +56,39 @@ def _notate(position: Position, args: argparse.Namespace) -> Iterator[str]:
     yield format_move(position, move, args.format, traditional=args.traditional)
 
 
+def _chase_check(position: Position, args: argparse.Namespace) -> Iterator[str]:
+    """Repetition verdicts on random cycles against Fairy-Stockfish (pyffish)."""
+    from .chase_check import compare
+
+    try:
+        import pyffish  # noqa: F401
+    except ImportError:
+        raise RulesError("chase-check needs pyffish: pip install -e '.[test]'") from None
+
+    tally, differences, departures = compare(args.cycles, args.seed, position)
+    for label, found in (("differs", differences), ("book departs", departures)):
+        for cycle, verdict in found:
+            moves = " ".join(cycle.moves[: len(cycle.moves) // 2])
+            yield (
+                f"{label}: {cycle.fen} moves {moves} (twice): ours {verdict.ours},"
+                f" read as Fairy-Stockfish {verdict.fairy}, Fairy-Stockfish {verdict.theirs}"
+            )
+    counts = ", ".join(f"{name} {tally[name]}" for name in ("red", "black", "draw", "none"))
+    yield (
+        f"cycles: {args.cycles} ({counts}); differences: {len(differences)};"
+        f" book departures (pinned attackers): {len(departures)}"
+    )
+    if differences:
+        args.status = 1
+
+
+def _count(text: str) -> int:
+    number = _depth(text)
+    if number == 0:
+        raise argparse.ArgumentTypeError("must be at least 1")
+    return number
+
+
 def _depth(text: str) -> int:
     try:
         depth = int(text)
@@ -87,6 +120,15 @@ def build_parser() -> argparse.ArgumentParser:
     notate.add_argument(
         "--traditional", action="store_true", help="traditional glyphs for --format chinese"
     )
+    check = command(
+        "chase-check",
+        "compare repetition verdicts with Fairy-Stockfish on random cycles from"
+        " random middlegames reached from --fen; exit status 1 on any difference",
+        _chase_check,
+    )
+    check.add_argument("--cycles", type=_count, default=10_000, help="how many cycles")
+    check.add_argument("--seed", type=int, default=0, help="random seed (same seed, same cycles)")
+    parser.set_defaults(status=0)
     return parser
 
 
@@ -108,4 +150,4 @@ def main(argv: Sequence[str] | None = None) -> int:
         # The reader left early (``| head``): silence the flush at exit, as the
         # Python docs advise, instead of printing a traceback.
         os.dup2(os.open(os.devnull, os.O_WRONLY), sys.stdout.fileno())
-    return 0
+    return args.status

@@ -22,6 +22,7 @@ from collections.abc import Mapping
 
 from .actions import Action, Flip, Move, Swap
 from .errors import GameOver, IllegalAction, RulesError
+from .fanbing_chase import chased_targets
 from .fanbing_moves import (
     FLIP_BACK,
     PAWN_BORN,
@@ -33,7 +34,7 @@ from .fanbing_setup import setups_from_seed
 from .outcome import Outcome, Reason
 from .pieces import SIMPLIFIED_NAMES, THIRD_GEN_KINDS, TRADITIONAL_NAMES, Color, Kind, Piece
 from .position import START_FEN, Position
-from .repetition import Occurrences, PlyFacts, chased_targets, verdict
+from .repetition import Occurrences, PlyFacts, verdict
 from .squares import mirror_rank, parse_square, square_name
 from .standard import NO_CAPTURE_LIMIT
 from .variant import Event, Game, register

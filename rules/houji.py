@@ -29,7 +29,7 @@ from .geometry import ADVISOR_MOVES, KING_MOVES
 from .houji_moves import PALACE_CENTRE, START_FEN, HoujiPosition
 from .outcome import Outcome, Reason
 from .pieces import Color, Kind, Piece
-from .repetition import Occurrences, PlyFacts, chased_targets, verdict
+from .repetition import Occurrences, PlyFacts, record, verdict
 from .squares import mirror_rank, parse_square, square_name
 from .standard import ATTACKING, HANDICAPS, NO_CAPTURE_LIMIT, StandardXiangqi
 from .variant import Event, register
@@ -194,6 +194,7 @@ class Houji(StandardXiangqi):
         ids = (self.ids[move.from_sq], self.ids[move.to_sq])
         self.foul = None  # the window closes with the queen owner's turn
         captured = position.board[move.to_sq]
+        before = list(position.board)
         events = self._play(move)
         self.last_squares = (move.from_sq, move.to_sq)
         if captured is not None and captured.kind in (KING, QUEEN):
@@ -210,7 +211,9 @@ class Houji(StandardXiangqi):
                 )
             )
         check = position.is_check()
-        self.facts.append(PlyFacts(mover, check, chased_targets(position, move.to_sq, self.ids)))
+        facts = PlyFacts.after_move(mover, check, before, position.board, move, self.ids)
+        # A capture that a foul call can still take back is not irreversible yet.
+        record(self.facts, facts, irreversible=position.quiet_plies == 0 and self.foul is None)
         return events
 
     def _push_swap(self, swap: Swap) -> list[Event]:

@@ -3,101 +3,468 @@
 When a position recurs for the third time with the same side to move, the
 plies since its first occurrence form the cycle. Each ply carries two facts
 recorded when it was played (:class:`PlyFacts`): whether it gave check, and
-which enemy pieces the moved piece chased, named by stable piece ids so a
-chase follows the target as it moves.
+which enemy pieces it chased, named by stable piece ids so that a chase
+follows its target as the target moves.
 
 1. If exactly one side gave check with every one of its moves in the cycle,
    that side loses (长将); if both did, the game is drawn.
-2. Otherwise, if exactly one side chased the same enemy piece with every one
+2. Otherwise, if exactly one side chased one same enemy piece with every one
    of its moves, that side loses (长捉); otherwise the game is drawn.
 
-A move *chases* a target when, after the move, the moved piece attacks it
-with a legal capture and the target counts: it is not the king, not a pawn
-still on its own side of the river, and is either unprotected or worth more
-than the attacker (chariot > horse = cannon > advisor = elephant). Kings and
-pawns never chase. Attacks discovered by moving another piece are not chases
-in this simplified reading.
+What a move chases (:func:`chased_targets`) follows the Asian Xiangqi
+Federation rules as Fairy-Stockfish applies them, the reference S-4 names,
+with one departure where Fairy-Stockfish departs from the book: a piece that
+may not legally capture its target (pinned to its king) does not chase it.
+
+* New attacks of the moved piece. A chariot or cannon moving along a line
+  attacked what lies on that line already, so only its attacks across the
+  line are new; a horse, elephant or advisor attacks from a new square. Kings
+  and pawns never chase.
+* Attacks it discovers: a horse whose leg it freed, an elephant whose eye it
+  freed, a chariot or cannon whose line it opened, a cannon it became the
+  screen of.
+* An attack counts against a horse or cannon by an elephant or advisor, or
+  against a chariot by anything but a chariot, however the target is
+  protected. Otherwise it counts when the target is unprotected: no piece of
+  its side could recapture (a defender standing between its own king and an
+  attacker, or alone between the two kings, does not defend), or only its
+  king could, onto the file of the other king. Never chased: a king, a pawn
+  still on its own side of the river, or a piece of the attacker's own kind
+  that attacks it back (an offered exchange), unless that piece is pinned.
+* Pins: a move that pins a defender chases every piece the defender
+  protected that the mover attacks; a move that sets up a discovered check
+  chases what the piece that would uncover it attacks, unless the king could
+  simply take that piece back.
 """
 
 from __future__ import annotations
 
-from collections.abc import Callable, Hashable, Sequence
-from dataclasses import dataclass
+from collections.abc import Callable, Hashable, Iterable, Sequence
 
 from .actions import Move
+from .geometry import (
+    ADVISOR_MOVES,
+    DIAGONAL,
+    ELEPHANT_MOVES,
+    HORSE_ATTACKERS,
+    HORSE_MOVES,
+    KING_MOVES,
+    ORTHOGONAL,
+    PAWN_MOVES,
+    RAYS,
+)
 from .outcome import Outcome, Reason
-from .pieces import Color, Kind
+from .pieces import Color, Kind, Piece
 from .position import Position
-from .squares import own_half
+from .squares import on_board, own_half, square
 
-CHASE_VALUE = {
-    Kind.CHARIOT: 4,
-    Kind.HORSE: 3,
-    Kind.CANNON: 3,
-    Kind.ADVISOR: 2,
-    Kind.ELEPHANT: 2,
-    Kind.PAWN: 1,
-    Kind.KING: 0,
-    # Third-generation pieces (F-5 to F-7) rank with the piece whose back they are.
-    Kind.ZHU: 4,
-    Kind.FU: 4,
-    Kind.FEI: 3,
-    Kind.BIAO: 3,
-    Kind.PAO: 3,
-    Kind.SHI: 3,
-    Kind.CAMEL: 2,
-    Kind.MULE: 2,
-    Kind.MINISTER: 2,
+KING, ADVISOR, ELEPHANT, HORSE = Kind.KING, Kind.ADVISOR, Kind.ELEPHANT, Kind.HORSE
+CHARIOT, CANNON, PAWN, QUEEN = Kind.CHARIOT, Kind.CANNON, Kind.PAWN, Kind.QUEEN
+# Pieces whose own attacks never chase: kings, pawns, and the silent queen of
+# successor xiangqi (H-5), which is never chased either.
+NEVER_CHASE = frozenset({KING, PAWN, QUEEN})
+
+# What an attacker chases whatever protects it: the pieces worth more.
+STRONGER = {
+    HORSE: frozenset({CHARIOT}),
+    CANNON: frozenset({CHARIOT}),
+    ADVISOR: frozenset({CHARIOT, HORSE, CANNON}),
+    ELEPHANT: frozenset({CHARIOT, HORSE, CANNON}),
 }
 
-
-@dataclass(frozen=True, slots=True)
-class PlyFacts:
-    mover: Color
-    check: bool
-    chased: frozenset[int]
+Board = Sequence[Piece | None]
+# Occupancy: which squares hold something; a board serves as one.
+Occupancy = Sequence[object]
 
 
-def _is_protected(position: Position, attacker_sq: int, target_sq: int) -> bool:
-    """Could the target's side legally recapture after the attacker takes it?"""
-    board = position.board
-    attacker, target = board[attacker_sq], board[target_sq]
-    assert attacker is not None and target is not None
-    board[target_sq], board[attacker_sq] = attacker, None
-    try:
-        for sq, piece in enumerate(board):
-            if piece is None or piece.color is not target.color:
+def _neighbours(sq: int, deltas: Iterable[tuple[int, int]], scale: int = 1) -> list[int]:
+    f, r = sq % 9, sq // 9
+    return [
+        square(f + df * scale, r + dr * scale)
+        for df, dr in deltas
+        if on_board(f + df * scale, r + dr * scale)
+    ]
+
+
+_ORTHOGONAL = tuple(_neighbours(sq, ORTHOGONAL) for sq in range(90))
+_DIAGONAL = tuple(_neighbours(sq, DIAGONAL) for sq in range(90))
+
+
+def _elephant_anywhere(sq: int) -> tuple[tuple[int, int], ...]:
+    """(target, eye) pairs ignoring the river."""
+    f, r = sq % 9, sq // 9
+    return tuple(
+        (square(f + 2 * df, r + 2 * dr), square(f + df, r + dr))
+        for df, dr in DIAGONAL
+        if on_board(f + 2 * df, r + 2 * dr)
+    )
+
+
+# Elephant leaps and pawn steps ignoring the river, as Fairy-Stockfish reckons
+# a defender's cover when a pin takes it away and the attacks a move uncovers.
+_ELEPHANT_ANYWHERE = tuple(_elephant_anywhere(sq) for sq in range(90))
+
+
+def _line(sq: int, df: int, dr: int) -> tuple[int, ...]:
+    f, r = sq % 9 + df, sq // 9 + dr
+    out = []
+    while on_board(f, r):
+        out.append(square(f, r))
+        f, r = f + df, r + dr
+    return tuple(out)
+
+
+# The queen's eight lines (successor xiangqi), nearest square first.
+_QUEEN_RAYS = tuple(
+    tuple(ray for df, dr in ORTHOGONAL + DIAGONAL if (ray := _line(sq, df, dr))) for sq in range(90)
+)
+_PAWN_ANYWHERE = tuple(
+    tuple(
+        tuple(_neighbours(sq, ((0, 1 if c is Color.RED else -1), (1, 0), (-1, 0))))
+        for sq in range(90)
+    )
+    for c in Color
+)
+
+
+def attacks(
+    kind: Kind, color: Color, sq: int, occupied: Occupancy, confined: bool = True
+) -> list[int]:
+    """Squares a ``kind`` of ``color`` on ``sq`` attacks, pieces standing where
+    ``occupied`` says. ``confined=False`` lifts the palace and river limits of
+    advisors, elephants and pawns."""
+    if kind is CHARIOT or kind is CANNON:
+        found = []
+        for ray in RAYS[sq]:
+            screened = False
+            for t in ray:
+                if occupied[t] is None:
+                    if kind is CHARIOT:
+                        found.append(t)
+                    continue
+                if kind is CHARIOT or screened:
+                    found.append(t)
+                    break
+                screened = True
+        return found
+    if kind is HORSE:
+        return [t for t, leg in HORSE_MOVES[sq] if occupied[leg] is None]
+    if kind is ELEPHANT:
+        table = ELEPHANT_MOVES[color][sq] if confined else _ELEPHANT_ANYWHERE[sq]
+        return [t for t, eye in table if occupied[eye] is None]
+    if kind is ADVISOR:
+        return list(ADVISOR_MOVES[color][sq] if confined else _DIAGONAL[sq])
+    if kind is PAWN:
+        return list(PAWN_MOVES[color][sq] if confined else _PAWN_ANYWHERE[color][sq])
+    if kind is QUEEN:  # H-1: to the first piece on each line, on its own half
+        found = []
+        for ray in _QUEEN_RAYS[sq]:
+            for t in ray:
+                if not own_half(t, color):
+                    break
+                found.append(t)
+                if occupied[t] is not None:
+                    break
+        return found
+    return list(KING_MOVES[color][sq])
+
+
+def attackers(board: Board, target: int, color: Color, occupied: Occupancy) -> set[int]:
+    """Squares of the pieces of ``color`` that attack ``target``."""
+    return {
+        sq
+        for sq, p in enumerate(board)
+        if p is not None and p.color is color and target in attacks(p.kind, color, sq, occupied)
+    }
+
+
+def _between(a: int, b: int) -> list[int]:
+    """Squares strictly between two squares on one rank or file."""
+    if a % 9 == b % 9:
+        step = 9 if b > a else -9
+    elif a // 9 == b // 9:
+        step = 1 if b > a else -1
+    else:
+        return []
+    return list(range(a + step, b, step))
+
+
+def blockers(board: Board, king: int, enemy: Color) -> set[int]:
+    """Pieces of either side that alone stand between the king on ``king`` and
+    an ``enemy`` chariot, horse (its leg) or cannon (one or both of the two
+    pieces between), so that moving one away would let the attack through."""
+    found: set[int] = set()
+    for ray in RAYS[king]:
+        standing = [t for t in ray if board[t] is not None]
+        # A chariot not yet attacking the king sees through other such chariots.
+        seen_through = 0
+        for j, t in enumerate(standing):
+            p = board[t]
+            if p.color is not enemy:  # type: ignore[union-attr]
                 continue
-            if target_sq in position.pseudo_targets(sq) and position.is_legal_pseudo(
-                Move(sq, target_sq)
-            ):
-                return True
-        return False
-    finally:
-        board[attacker_sq], board[target_sq] = attacker, target
+            if p.kind is CHARIOT and j > 0:  # type: ignore[union-attr]
+                if j - seen_through == 1:
+                    found.update(
+                        s
+                        for i, s in enumerate(standing[:j])
+                        if i == 0 or not _is_chariot(board, s, enemy)
+                    )
+                seen_through += 1
+            elif p.kind is CANNON and j == 2:  # type: ignore[union-attr]
+                found.update(standing[:2])
+    for horse, leg in HORSE_ATTACKERS[king]:
+        p = board[horse]
+        if p is not None and p.color is enemy and p.kind is HORSE and board[leg] is not None:
+            found.add(leg)
+    return found
 
 
-def chased_targets(position: Position, moved_to: int, ids: Sequence[int | None]) -> frozenset[int]:
-    """Ids of the enemy pieces chased by the piece that just moved to ``moved_to``."""
-    attacker = position.board[moved_to]
-    # A queen (successor xiangqi, H-5) is silent: it neither chases nor is chased.
-    if attacker is None or attacker.kind in (Kind.KING, Kind.PAWN, Kind.QUEEN):
-        return frozenset()
-    chased = set()
-    for t in position.pseudo_targets(moved_to):
-        target = position.board[t]
-        if target is None or target.kind in (Kind.KING, Kind.QUEEN):
+def _is_chariot(board: Board, sq: int, color: Color) -> bool:
+    p = board[sq]
+    return p is not None and p.kind is CHARIOT and p.color is color
+
+
+def _pins(board: Board, king: int, enemy_king: int, victim_blockers: set[int]) -> set[int]:
+    """Pieces of the side of ``king`` that may not be counted on to recapture:
+    blockers of its king, and its one piece between the kings on a shared file."""
+    victim = board[king].color  # type: ignore[union-attr]
+    pins = set(victim_blockers)
+    if king % 9 == enemy_king % 9:
+        on_file = [
+            sq
+            for sq in range(king % 9, 90, 9)
+            if board[sq] is not None and board[sq].color is victim and sq != king  # type: ignore[union-attr]
+        ]
+        if len(on_file) <= 1:
+            pins.update(on_file)
+    return pins
+
+
+def _kings(board: Board) -> dict[Color, int]:
+    return {p.color: sq for sq, p in enumerate(board) if p is not None and p.kind is KING}
+
+
+def _unchaseable(board: Board, sq: int) -> bool:
+    """A king, a queen (H-5), or a pawn still on its own side of the river."""
+    p = board[sq]
+    assert p is not None
+    return p.kind is KING or p.kind is QUEEN or (p.kind is PAWN and own_half(sq, p.color))
+
+
+def _may_capture(board: Board, attacker_sq: int, target: int) -> bool:
+    """Whether the piece on ``attacker_sq`` may legally take on ``target``: a
+    pinned piece does not chase (S-4, the AXF book; Fairy-Stockfish counts it)."""
+    attacker = board[attacker_sq]
+    assert attacker is not None
+    after = list(board)
+    after[target], after[attacker_sq] = attacker, None
+    return not Position(after, attacker.color).king_in_danger(attacker.color)
+
+
+class _Chase:
+    """The squares one move chases, built as Fairy-Stockfish's ``chased()`` does."""
+
+    def __init__(
+        self,
+        board: Board,
+        victim: Color,
+        kings: dict[Color, int],
+        victim_blockers: set[int],
+        pinned_chase: bool,
+    ) -> None:
+        self.board = board
+        self.victim = victim
+        self.king, self.enemy_king = kings[victim], kings[victim.other()]
+        self.pinned_chase = pinned_chase
+        self.pins = _pins(board, self.king, self.enemy_king, victim_blockers)
+        self.squares: set[int] = set()
+
+    def add(self, attacker_sq: int, kind: Kind, targets: Iterable[int]) -> None:
+        """Targets attacked by the ``kind`` on ``attacker_sq`` that count as chased."""
+        board, victim = self.board, self.victim
+        targets = [
+            t
+            for t in targets
+            if not _unchaseable(board, t)
+            and (self.pinned_chase or _may_capture(board, attacker_sq, t))
+        ]
+        stronger = STRONGER.get(kind, frozenset())
+        self.squares.update(t for t in targets if board[t].kind in stronger)  # type: ignore[union-attr]
+        if kind is HORSE and any(board[d] is not None for d in _DIAGONAL[attacker_sq]):
+            # A horse with a leg blocked may be attacked by a horse it cannot hit back.
+            targets = [
+                t
+                for t in targets
+                if board[t].kind is not HORSE  # type: ignore[union-attr]
+                or attacker_sq not in attacks(HORSE, victim, t, board)
+            ]
+        else:
+            targets = [t for t in targets if board[t].kind is not kind or t in self.pins]  # type: ignore[union-attr]
+        if not targets:
+            return
+        without = list(board)
+        without[attacker_sq] = None
+        for t in targets:
+            roots = attackers(board, t, victim, without) - self.pins
+            king_only = roots == {self.king}
+            if not roots or (king_only and t in attacks(CHARIOT, victim, self.enemy_king, without)):
+                self.squares.add(t)
+
+
+def chased_squares(
+    before: Board, after: Board, move: Move, *, pinned_chase: bool = False
+) -> set[int]:
+    """Squares of the pieces the move from ``before`` to ``after`` chases.
+
+    ``pinned_chase=True`` reads the rules as Fairy-Stockfish does, where a
+    pinned piece chases too; only the differential check asks for that, to
+    tell its verdicts apart from the book's.
+    """
+    mover_piece = before[move.from_sq]
+    assert mover_piece is not None
+    kings = _kings(after)
+    if len(kings) < 2:
+        return set()  # a variant removed a king: the game is over anyway
+    mover, victim = mover_piece.color, mover_piece.color.other()
+    capture = before[move.to_sq] is not None
+    frm, to = move.from_sq, move.to_sq
+    victim_king = kings[victim]
+    victim_blockers = blockers(after, victim_king, mover)
+    chase = _Chase(after, victim, kings, victim_blockers, pinned_chase)
+    enemy = {sq for sq, p in enumerate(after) if p is not None and p.color is victim}
+
+    moved = after[to]
+    if moved is not None and moved.kind not in NEVER_CHASE:
+        direct = set(attacks(moved.kind, mover, to, after)) & enemy
+        if moved.kind in (CHARIOT, CANNON):
+            same_line = (
+                (lambda s: s % 9 == to % 9) if frm % 9 == to % 9 else (lambda s: s // 9 == to // 9)
+            )
+            direct = {s for s in direct if not same_line(s)}
+        chase.add(to, moved.kind, direct)
+
+    # Attacks the move uncovered, with the pieces that stood before (the moved
+    # piece back on its square and, unless it captured, off the other).
+    old = list(after)
+    old[frm] = True
+    if not capture:
+        old[to] = None
+    lines = {s for ray in RAYS[frm] for s in ray}
+    screened = {s for ray in RAYS[to] for s in ray}
+    for sq in sorted(lines | screened | set(_ORTHOGONAL[frm]) | set(_DIAGONAL[frm])):
+        p = after[sq]
+        if p is None or p.color is not mover:
             continue
-        if target.kind is Kind.PAWN and own_half(t, target.color):
-            continue
-        if not position.is_legal_pseudo(Move(moved_to, t)):
-            continue
-        worth_more = CHASE_VALUE[target.kind] > CHASE_VALUE[attacker.kind]
-        if worth_more or not _is_protected(position, moved_to, t):
-            ident = ids[t]
-            if ident is not None:
-                chased.add(ident)
-    return frozenset(chased)
+        candidate = (
+            (p.kind is HORSE and sq in _ORTHOGONAL[frm])
+            or (p.kind is ELEPHANT and sq in _DIAGONAL[frm])
+            or (p.kind in (CHARIOT, CANNON) and sq in lines)
+            or (p.kind is CANNON and sq in screened)
+        )
+        if candidate:
+            now = set(attacks(p.kind, mover, sq, after, confined=False))
+            then = set(attacks(p.kind, mover, sq, old, confined=False))
+            chase.add(sq, p.kind, (now - then) & enemy)
+
+    new_blockers = victim_blockers - blockers(before, victim_king, mover)
+    mover_blockers = blockers(after, kings[mover], victim)
+    for sq in new_blockers:
+        p = after[sq]
+        assert p is not None
+        if p.color is victim:
+            # A defender newly pinned: what it protected is exposed (fake roots).
+            covered = set(attacks(p.kind, victim, sq, after, confined=False)) & enemy
+            for t in covered:
+                if (
+                    not _unchaseable(after, t)
+                    and attackers(after, t, mover, after) - mover_blockers
+                ):
+                    chase.squares.add(t)
+        else:
+            # A discovered check is set up: what this piece attacks it may take with check.
+            steps = set(KING_MOVES[victim][victim_king])
+            hits = set(attacks(p.kind, mover, sq, after)) & enemy
+            chase.squares.update(hits - steps)
+            bare = list(after)
+            bare[sq] = bare[victim_king] = None
+            for t in hits & steps:
+                if attackers(after, t, mover, bare) - {sq}:
+                    chase.squares.add(t)
+    return chase.squares
+
+
+def chased_targets(
+    before: Board, after: Board, move: Move, ids: Sequence[int | None]
+) -> frozenset[int]:
+    """Ids of the enemy pieces ``move`` chases (see the module doc)."""
+    return frozenset(
+        ident for sq in chased_squares(before, after, move) if (ident := ids[sq]) is not None
+    )
+
+
+class PlyFacts:
+    """What one ply did, for S-4: who moved, whether it gave check, and which
+    enemy pieces (by id) it chased. Built :meth:`after_move`, the chase is
+    worked out from a snapshot only when a repetition asks for it: most plies
+    never close a cycle, and replaying a stored game should not pay for them.
+    """
+
+    __slots__ = ("_chased", "_released", "_snapshot", "check", "mover")
+
+    def __init__(self, mover: Color, check: bool, chased: frozenset[int]) -> None:
+        self.mover = mover
+        self.check = check
+        self._chased: frozenset[int] | None = chased
+        self._snapshot: tuple[Board, Board, Move, Sequence[int | None]] | None = None
+        self._released = False
+
+    @classmethod
+    def after_move(
+        cls,
+        mover: Color,
+        check: bool,
+        before: Board,
+        after: Board,
+        move: Move,
+        ids: Sequence[int | None],
+    ) -> PlyFacts:
+        """The facts of ``move`` from board ``before`` to ``after``, with piece
+        ``ids`` as they stand after it (all copied, so the caller may go on)."""
+        facts = cls(mover, check, frozenset())
+        facts._chased = None
+        facts._snapshot = (tuple(before), tuple(after), move, tuple(ids))
+        return facts
+
+    @property
+    def chased(self) -> frozenset[int]:
+        """The ids chased; none for a ply whose snapshot was let go (:func:`record`)."""
+        if self._chased is None:
+            if self._snapshot is None:
+                return frozenset()
+            self._chased = chased_targets(*self._snapshot)
+            self._snapshot = None
+        return self._chased
+
+    def __repr__(self) -> str:
+        return f"PlyFacts({self.mover!r}, check={self.check}, chased={set(self.chased)})"
+
+    def release(self) -> bool:
+        """Let an unused snapshot go; False if it was already let go."""
+        released, self._released, self._snapshot = self._released, True, None
+        return not released
+
+
+def record(facts: list[PlyFacts], new: PlyFacts, irreversible: bool) -> None:
+    """Append ``new`` to a game's ``facts``. After an irreversible ply (a
+    capture) no earlier position can come back, so no earlier ply can be in a
+    cycle: their snapshots are let go, and a game keeps at most one quiet run
+    of them (S-12 ends it after 120 quiet plies). A variant that can undo a
+    capture must not call it irreversible."""
+    if irreversible:
+        for old in reversed(facts):
+            if not old.release():
+                break
+    facts.append(new)
 
 
 def _perpetual(cycle: Sequence[PlyFacts], test: Callable[[list[PlyFacts]], bool]) -> set[Color]:

@@ -3,13 +3,14 @@
 from __future__ import annotations
 
 from collections.abc import Mapping
+from typing import Self
 
 from .actions import Action, Move
 from .errors import GameOver, IllegalAction
 from .outcome import Outcome, Reason
 from .pieces import Color, Kind
 from .position import START_FEN, Position
-from .repetition import Occurrences, PlyFacts, chased_targets, verdict
+from .repetition import Occurrences, PlyFacts, record, verdict
 from .squares import mirror_rank, parse_square
 from .variant import Event, Game, register
 from .view import PieceView, View
@@ -68,6 +69,14 @@ class StandardXiangqi(Game):
         self.captured: tuple[list[PieceView], list[PieceView]] = ([], [])
         self.last_move: Move | None = None
 
+    @classmethod
+    def start(cls, options: Mapping[str, str] | None = None, seed: int = 0) -> Self:
+        """A new game, judged at once: a given FEN may already be decided (the
+        side to move mated or stalemated, S-3), and then it ends as after a push."""
+        game = super().start(options, seed)
+        game._outcome = game._adjudicate()
+        return game
+
     @property
     def is_handicap(self) -> bool:
         return self.options.get("handicap", "none") != "none"
@@ -87,11 +96,12 @@ class StandardXiangqi(Game):
         if not isinstance(action, Move) or not self.position.is_legal(action):
             raise IllegalAction(f"{action.text} is not a legal move now", move=action.text)
         mover = self.turn
+        before = list(self.position.board)
         events = self._play(action)
         self.actions.append(action)
         check = self.position.is_check()
-        chased = chased_targets(self.position, action.to_sq, self.ids)
-        self.facts.append(PlyFacts(mover, check, chased))
+        facts = PlyFacts.after_move(mover, check, before, self.position.board, action, self.ids)
+        record(self.facts, facts, irreversible=self.position.quiet_plies == 0)
         self.keys.add(self.position.key())
         self._outcome = self._adjudicate()
         if check and self._outcome is None:
@@ -159,4 +169,3 @@ class StandardXiangqi(Game):
         if not isinstance(action, Move):
             return action.text
         return format_move(self.position, action, style)
-

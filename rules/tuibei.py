@@ -26,7 +26,7 @@ from .pieces import (
     Color,
     Kind,
 )
-from .repetition import Occurrences, PlyFacts, chased_targets, verdict
+from .repetition import Occurrences, PlyFacts, record, verdict
 from .squares import square_name
 from .standard import NO_CAPTURE_LIMIT, StandardXiangqi
 from .variant import Event, register
@@ -265,6 +265,7 @@ class Tuibei(StandardXiangqi):
         """A normal move, then the forced resolution of the opponent's tile (T-4)."""
         mover = self.turn
         position = self.position
+        before = list(position.board)
         events = self._play(move)
         self.must_move = False
         tile = self.pending[mover.other()]
@@ -274,7 +275,8 @@ class Tuibei(StandardXiangqi):
         # S-4 facts after the resolution: a removed piece no longer checks or chases.
         king = position.king_square(mover.other())
         check = king is not None and position.is_attacked(king, mover)
-        self.facts.append(PlyFacts(mover, check, chased_targets(position, move.to_sq, self.ids)))
+        facts = PlyFacts.after_move(mover, check, before, position.board, move, self.ids)
+        record(self.facts, facts, irreversible=position.quiet_plies == 0)
         return events
 
     def _resolve(self, move: Move, tile: Kind) -> Event:

@@ -27,7 +27,7 @@ from rules.pieces import Color
 
 from . import export
 from .errors import ChannelBusy, GameNotActive, GameNotFound, SequenceConflict
-from .ratings import Rating, updated
+from .ratings import Rating, after_idle, idle_periods, updated
 from .records import (
     COLOR_CHOICES,
     LANGUAGES,
@@ -397,17 +397,20 @@ class Store:
         for color, user_id in players.items():
             row = await self._one(
                 db,
-                "SELECT rating, rd, volatility FROM ratings WHERE user_id = ? AND variant = ?",
+                "SELECT rating, rd, volatility, rated_at FROM ratings"
+                " WHERE user_id = ? AND variant = ?",
                 (user_id, variant),
             )
-            before[color] = Rating(row["rating"], row["rd"], row["volatility"])
+            stored = Rating(row["rating"], row["rd"], row["volatility"])
+            before[color] = after_idle(stored, idle_periods(row["rated_at"], now))
         for color, user_id in players.items():
             score = 0.5 if outcome.winner is None else float(outcome.winner is color)
             after = updated(before[color], [(before[color.other()], score)]) if rate else None
             await db.execute(
                 "UPDATE ratings SET wins = wins + ?, draws = draws + ?, losses = losses + ?,"
                 " rating = COALESCE(?, rating), rd = COALESCE(?, rd),"
-                " volatility = COALESCE(?, volatility), rated_games = rated_games + ?"
+                " volatility = COALESCE(?, volatility), rated_games = rated_games + ?,"
+                " rated_at = COALESCE(?, rated_at)"
                 " WHERE user_id = ? AND variant = ?",
                 (
                     int(score == 1.0),
@@ -417,6 +420,7 @@ class Store:
                     after and after.rd,
                     after and after.volatility,
                     int(rate),
+                    now if rate else None,
                     user_id,
                     variant,
                 ),
@@ -672,7 +676,8 @@ class Store:
         index, so the cost does not grow with the number of players."""
         if guild_id is None:
             sql = (
-                "SELECT r.user_id, p.name, r.rating, r.rd, r.wins, r.draws, r.losses"
+                "SELECT r.user_id, p.name, r.rating, r.rd, r.volatility, r.rated_at,"
+                " r.wins, r.draws, r.losses"
                 " FROM ratings AS r JOIN players AS p ON p.id = r.user_id"
                 " WHERE r.variant = ? AND r.rated_games > 0"
                 " ORDER BY r.rating DESC, r.user_id LIMIT ?"
@@ -680,7 +685,8 @@ class Store:
             params: tuple[Any, ...] = (variant, limit)
         else:
             sql = (
-                "SELECT g.user_id, p.name, r.rating, r.rd, r.wins, r.draws, r.losses"
+                "SELECT g.user_id, p.name, r.rating, r.rd, r.volatility, r.rated_at,"
+                " r.wins, r.draws, r.losses"
                 " FROM guild_players AS g"
                 " JOIN ratings AS r ON r.user_id = g.user_id AND r.variant = g.variant"
                 " JOIN players AS p ON p.id = g.user_id"
@@ -689,13 +695,14 @@ class Store:
             )
             params = (guild_id, variant, limit)
         rows = await self._query(sql, params)
+        now = self._clock()
         return [
             LeaderRow(
                 rank,
                 row["user_id"],
                 row["name"],
                 row["rating"],
-                row["rd"],
+                _current_rd(row, now),
                 row["wins"],
                 row["draws"],
                 row["losses"],
@@ -706,11 +713,23 @@ class Store:
     async def player_stats(self, user_id: int) -> list[VariantStats]:
         """The player's rating and record in every variant they finished a game of."""
         rows = await self._query(
-            "SELECT variant, rating, rd, rated_games, wins, draws, losses FROM ratings"
-            " WHERE user_id = ? ORDER BY variant",
+            "SELECT variant, rating, rd, volatility, rated_at, rated_games, wins, draws, losses"
+            " FROM ratings WHERE user_id = ? ORDER BY variant",
             (user_id,),
         )
-        return [VariantStats(**dict(row)) for row in rows]
+        now = self._clock()
+        return [
+            VariantStats(
+                row["variant"],
+                row["rating"],
+                _current_rd(row, now),
+                row["rated_games"],
+                row["wins"],
+                row["draws"],
+                row["losses"],
+            )
+            for row in rows
+        ]
 
     # -- exports --------------------------------------------------------------
 
@@ -820,3 +839,10 @@ def _challenge(row: sqlite3.Row) -> Challenge:
         created_at=row["created_at"],
         expires_at=row["expires_at"],
     )
+
+
+def _current_rd(row: sqlite3.Row, now: float) -> float:
+    """The deviation as of ``now``: the stored one widened by the rating
+    periods sat out since the last rated game (Glicko-2 step 6)."""
+    stored = Rating(row["rating"], row["rd"], row["volatility"])
+    return after_idle(stored, idle_periods(row["rated_at"], now)).rd

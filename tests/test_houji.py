@@ -158,11 +158,11 @@ def test_h5_chasing_a_queen_or_with_a_queen_is_no_perpetual_chase():
 
 def test_h2_diamond_lines():
     # Advisor on the back rank: sideways inside the palace, without capturing.
-    game = at("3k5/9/9/9/9/9/9/9/5K3/3A5 w")
+    game = at("3k5/9/9/p8/9/9/9/9/5K3/3A5 w")
     assert targets(game, "d0") == {"e1", "e0"}
     assert "e0" not in targets(at("3k5/9/9/9/9/9/9/9/5K3/3Ar4 w"), "d0")
     # On the diamond's corner e0: along the diamond's sides to d1 and f1, sideways d0 f0.
-    game = at("3k5/9/9/9/9/9/9/9/5K3/4A4 w")
+    game = at("3k5/9/9/p8/9/9/9/9/5K3/4A4 w")
     assert targets(game, "e0") == {"d1", "d0", "f0"}  # f1 is the own king's point
     # From d1: e0 and e2, capturing on the diamond.
     game = at("3k5/9/9/9/9/9/9/4r4/3A1K3/9 w")
@@ -173,9 +173,9 @@ def test_h2_diamond_lines():
     game = at("3k5/9/9/9/9/9/9/9/3A1K3/4r4 b")
     assert game.position.is_attacked(sq("e2"), RED) and game.position.is_attacked(sq("e0"), RED)
     # Off the back rank there is no sideways step.
-    assert "e2" not in targets(at("3k5/9/9/9/9/9/9/3A5/5K3/9 w"), "d2")
+    assert "e2" not in targets(at("3k5/9/9/p8/9/9/9/3A5/5K3/9 w"), "d2")
     # Black's diamond is e9-d8-e7-f8.
-    game = at("4a4/3k5/9/9/9/9/9/9/9/5K3 b")
+    game = at("4a4/3k5/9/9/9/9/P8/9/9/5K3 b")
     assert targets(game, "e9") == {"f8", "d9", "f9"}
 
 
@@ -330,7 +330,7 @@ def test_h9_swaps_and_foul_calls_have_text_in_every_notation():
 
 
 def test_h9_advisor_sideways_step_reads_and_writes():
-    game = at("3k5/9/9/9/9/9/9/9/5K3/3A5 w")
+    game = at("3k5/9/9/p8/9/9/9/9/5K3/3A5 w")
     step = Move.from_iccs("d0e0")
     assert game.notate(step, "chinese") == "仕六平五"
     assert game.notate(step, "wxf") == "A6.5"

@@ -6,7 +6,9 @@ from __future__ import annotations
 import pytest
 
 from rules import Color, Move, Reason
-from rules.repetition import PlyFacts, verdict
+from rules.position import Position
+from rules.repetition import PlyFacts, chased_squares, verdict
+from rules.squares import parse_square
 from rules.standard import StandardXiangqi
 
 
@@ -53,11 +55,19 @@ def test_chasing_a_pawn_on_its_own_side_does_not_count():
 
 
 def test_chasing_a_crossed_pawn_counts():
-    # Black's chariot shuttles on the a-file, attacking a red pawn that has
-    # crossed into Black's half from both squares.
-    game = play_cycle("3k5/9/9/r8/P8/9/9/9/9/4K4 b", ["a6a7", "e0f0", "a7a6", "f0e0"])
+    # A red pawn that has crossed the river steps between a5 and b5; Black's
+    # chariot follows along rank 8, attacking it anew down each file.
+    game = play_cycle("3k5/r8/9/9/P8/9/9/9/9/4K4 w", ["a5b5", "a8b8", "b5a5", "b8a8"])
     assert game.outcome().reason is Reason.PERPETUAL_CHASE
     assert game.outcome().winner is Color.RED
+
+
+def test_shuttling_along_a_line_already_attacked_is_no_chase():
+    # S-4: only a new attack chases. Black's chariot moves up and down the
+    # a-file from which it attacked the crossed pawn all along.
+    game = play_cycle("3k5/9/9/r8/P8/9/9/9/9/4K4 b", ["a6a7", "e0f0", "a7a6", "f0e0"])
+    assert game.outcome().reason is Reason.REPETITION
+    assert game.outcome().winner is None
 
 
 @pytest.mark.parametrize(
@@ -102,3 +112,37 @@ def test_chase_must_follow_the_same_piece():
     cycle = [_facts(Color.RED, False, {1}), _facts(Color.BLACK, False, set())]
     cycle += [_facts(Color.RED, False, {2}), _facts(Color.BLACK, False, set())]
     assert verdict(cycle).reason is Reason.REPETITION
+
+
+def test_plies_before_a_capture_keep_no_chase_snapshot():
+    # No position before a capture can come back, so those plies never enter a
+    # cycle, and the game lets their snapshots go.
+    game = StandardXiangqi.start({"fen": "3k5/9/9/9/9/9/9/9/r8/R3K4 w"})
+    for text in ["e0f0", "d9e9", "a0a1"]:  # Red's chariot takes Black's
+        game.push(Move.from_iccs(text))
+    assert not game.facts[0].release()  # already let go at the capture
+    assert game.facts[2].release()  # the capture's own snapshot was kept
+    assert [f.mover for f in game.facts] == [Color.RED, Color.BLACK, Color.RED]
+
+
+@pytest.mark.parametrize(
+    ("fen", "move", "chased"),
+    [
+        # H-5: a chariot attacking an unprotected queen does not chase it.
+        ("3k5/9/4q4/R8/9/9/9/9/9/5K3 w", "a6a7", set()),
+        # H-5: a queen attacking an unprotected horse does not chase it.
+        ("3k5/9/9/9/9/9/9/n8/4Q4/4K4 w", "e1e2", set()),
+        # A queen still protects: the chariot's attack on the cannon she covers
+        # is no chase, while the same cannon alone is chased.
+        ("3k5/4q2c1/9/9/9/9/9/9/6R2/4K4 w", "g1h1", set()),
+        ("3k5/7c1/9/9/9/9/9/9/6R2/4K4 w", "g1h1", {"h8"}),
+    ],
+)
+def test_queens_neither_chase_nor_are_chased(fen: str, move: str, chased: set[str]):
+    # Boards with queens are successor xiangqi's; the move is made by hand.
+    before = Position.from_fen(fen).board
+    step = Move.from_iccs(move)
+    after = list(before)
+    after[step.to_sq], after[step.from_sq] = after[step.from_sq], None
+    found = chased_squares(before, after, step)
+    assert found == {parse_square(name) for name in chased}

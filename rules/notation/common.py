@@ -59,9 +59,9 @@ _SELF_EVIDENT = frozenset({Kind.KING, Kind.ADVISOR, Kind.ELEPHANT})
 class Spec:
     """A move as notation states it, before looking at the board.
 
-    ``kind`` is ``None`` in forms that leave the piece out (``前四进一``,
-    ``17+1``). ``place`` is :data:`FRONT`, :data:`MIDDLE` or :data:`REAR`;
-    ``ordinal`` counts from 1 (on ``file`` when one is given).
+    ``kind`` is ``None`` in forms that leave the piece out (``前四进一``).
+    ``place`` is :data:`FRONT`, :data:`MIDDLE` or :data:`REAR`; ``ordinal``
+    counts from 1 (on ``file`` when one is given).
     """
 
     kind: Kind | None

@@ -10,8 +10,9 @@ Read (always four characters, spaces ignored, piece letters in any case):
 * ``C2.5``, ``C2=5`` (``=`` is sideways too), ``B``/``N`` for ``E``/``H``;
 * ``R+.3`` and ``+R.3`` (front), ``-``, and ``.`` for middle;
 * ``Pa+1`` .. ``Pe+1`` and ``2P+1``: the n-th in xqbase order;
-* ``17+1``: the 1st piece on file 7 (front first), as Fairy-Stockfish writes
-  pawns on crowded files;
+* ``17+1``: the 1st pawn on file 7 (front first), as Fairy-Stockfish and many
+  sites write tandem pawns; the form names pawns only, so a chariot on file 7
+  that could make the same step does not make it ambiguous;
 * a plain file even when two like pieces share it (``R6-1``, as
   Fairy-Stockfish writes when only one of them can make the move): it is
   read when exactly one legal move fits.
@@ -113,5 +114,5 @@ def _designation(text: str, first: str, second: str) -> tuple[Kind | None, dict[
             return kind, {"ordinal": int(first)}
         raise invalid(text, f"{first} cannot stand before a piece letter", "bad_place")
     if "1" <= first <= "9" and "1" <= second <= "9":
-        return None, {"ordinal": int(first), "file": int(second)}
+        return Kind.PAWN, {"ordinal": int(first), "file": int(second)}
     raise invalid(text, f"{first} is not a piece letter (K A E H R C P)", "bad_piece")
