@@ -8,7 +8,7 @@ from __future__ import annotations
 
 import io
 import logging
-from typing import TYPE_CHECKING, Any
+from typing import Any
 
 import discord
 
@@ -17,9 +17,6 @@ from .i18n import t
 from .players import PlayerDirectory
 from .presenter import say, text_of
 from .report import Line, Report
-
-if TYPE_CHECKING:
-    from .client import Chuhan
 
 log = logging.getLogger(__name__)
 QUIET = discord.AllowedMentions.none()
@@ -32,7 +29,7 @@ def png_file(data: bytes, name: str = "board.png") -> discord.File:
 class Announcer:
     """Turns reports into Discord messages."""
 
-    def __init__(self, bot: Chuhan, players: PlayerDirectory) -> None:
+    def __init__(self, bot: discord.Client, players: PlayerDirectory) -> None:
         self.bot = bot
         self.players = players
 
