@@ -57,7 +57,7 @@ class Chuhan(commands.Bot):
         self.players = PlayerDirectory(self.store, self._cached_name)
         self.hub = GameHub(self.store, self.players, self.now)
         self.announcer = Announcer(self, self.players)
-        await self.hub.load_active()
+        settled = await self.hub.load_active()
         self.add_dynamic_items(ChallengeButton, RequestButton)
         for name in EXTENSIONS:
             try:
@@ -66,6 +66,8 @@ class Chuhan(commands.Bot):
                 log.exception("extension %s failed to load; starting without it", name)
         await self.tree.set_translator(CommandTranslator())
         await self._sync()
+        for report in settled:  # games whose end was recorded only now: say how they ended
+            await self.announcer.publish(report)
 
     async def _sync(self) -> None:
         guild_id = self.settings.dev_guild

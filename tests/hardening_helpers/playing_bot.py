@@ -1,0 +1,60 @@
+"""Child process of the bot SIGKILL test: the real bot, through SimCord, playing.
+
+``python -m tests.hardening_helpers.playing_bot DB SEED`` starts the bot on
+the database ``DB`` (settling whatever a killed predecessor left), prints
+``up`` once start-up is done, then has two members play short random games
+to their end (resignation, abort, mate) one after another, forever. After
+each action the bot acknowledged it prints ``played <game> <seq> <text>``:
+an entry the players were told about, which must never be lost.
+"""
+
+from __future__ import annotations
+
+import asyncio
+import random
+import sys
+
+import simcord
+
+from bot import Settings, create_bot
+from tests.conftest import button
+
+ACKNOWLEDGED = ("Move played.", "You resigned.", "Game aborted.")
+
+
+async def play_one(env: simcord.Env, rng: random.Random, channel, alice, bob) -> None:
+    """One game from the challenge to its end."""
+    await alice.slash(channel, "challenge", opponent=bob, color="red")
+    challenge = channel.last_message
+    await bob.click(challenge, custom_id=button(challenge, "accept"))
+    thread = channel.threads[-1]
+    manager = env.bot.hub.here(thread.id)
+    length = rng.choice([0, *range(2, 12)])
+    while not manager.finished:
+        game = manager.match.game
+        player = (alice, bob)[game.turn]
+        if game.ply >= length:
+            verb = "abort" if game.ply == 0 else "resign"
+            result = await player.slash(thread, verb)
+            text = f"@{game.turn.code}:{verb}"
+        else:
+            text = rng.choice(game.legal_actions()).text
+            result = await player.slash(thread, "move", move=text)
+        assert result.response.content in ACKNOWLEDGED, result.response.content
+        print(f"played {manager.id} {manager.seq - 1} {text}", flush=True)
+
+
+async def main(path: str, seed: int) -> None:
+    rng = random.Random(seed)
+    async with simcord.run(create_bot(Settings(db_path=path)), check_errors=False) as env:
+        print("up", flush=True)
+        guild = env.create_guild()
+        channel = guild.create_text_channel("xiangqi")
+        alice = guild.add_member(env.create_user("alice"))
+        bob = guild.add_member(env.create_user("bob"))
+        while True:
+            await play_one(env, rng, channel, alice, bob)
+
+
+if __name__ == "__main__":
+    asyncio.run(main(sys.argv[1], int(sys.argv[2])))
