@@ -44,7 +44,13 @@ class Chuhan(commands.Bot):
     def __init__(self, settings: Settings) -> None:
         intents = discord.Intents.default()
         intents.message_content = settings.message_moves
-        super().__init__(command_prefix=commands.when_mentioned, intents=intents, help_command=None)
+        super().__init__(
+            command_prefix=commands.when_mentioned,
+            intents=intents,
+            help_command=None,
+            # Nobody is pinged unless a message names them in its own allowed_mentions.
+            allowed_mentions=discord.AllowedMentions.none(),
+        )
         self.settings = settings
         self.tree.on_error = self.on_app_command_error
 

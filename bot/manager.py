@@ -104,7 +104,8 @@ class GameManager:
         return self.ids[side]
 
     def names(self) -> tuple[str, str]:
-        return (self.hub.players.name(self.ids[0]), self.hub.players.name(self.ids[1]))
+        """The players' names as typed, for the pictures."""
+        return (self.hub.players.raw_name(self.ids[0]), self.hub.players.raw_name(self.ids[1]))
 
     def shown_clocks(self) -> tuple[int | None, int | None]:
         turn, now = self.match.game.turn, self.hub.now()
@@ -480,7 +481,7 @@ class GameManager:
 
     async def opening(self) -> Report:
         """The report announcing the game's start: who plays what, and the first board."""
-        red, black = self.names()
+        red, black = (self.hub.players.name(user_id) for user_id in self.ids)
         variant = find_variant(self.variant)
         line = Line(
             "game.started",

@@ -33,6 +33,7 @@ from ..delivery import QUIET, png_file
 from ..errors import BotError
 from ..i18n import t
 from ..manager import GameManager
+from ..names import thread_name
 from ..presenter import say
 
 if TYPE_CHECKING:
@@ -206,7 +207,7 @@ class Play(commands.Cog):
             )
             raise
         text = t(
-            lang, "challenge.accepted", player=interaction.user.display_name, where=channel.mention
+            lang, "challenge.accepted", player=self.bot.players.name(user_id), where=channel.mention
         )
         await interaction.edit_original_response(content=text, view=None, allowed_mentions=QUIET)
         await self._greet(manager, channel, interaction)
@@ -223,7 +224,7 @@ class Play(commands.Cog):
         options = dict(challenge.options)
         if "handicap" in options:
             options["handicap_side"] = "red" if challenger_red else "black"
-        names = (self.bot.players.name(red_id), self.bot.players.name(black_id))
+        names = (self.bot.players.raw_name(red_id), self.bot.players.raw_name(black_id))
         channel = await self._game_channel(interaction, names)
         clocks = tc.start(tc.preset(options.get("time")), self.bot.now())
         new = NewGame(
@@ -256,7 +257,7 @@ class Play(commands.Cog):
         message = interaction.message
         if isinstance(channel, discord.TextChannel) and message is not None:
             try:
-                return await message.create_thread(name=f"{names[0]} vs {names[1]}"[:100])
+                return await message.create_thread(name=thread_name(*names))
             except discord.HTTPException:
                 pass
         if self.bot.hub.here(channel.id):

@@ -18,6 +18,7 @@ from storage import GameNotFound, GameRecord
 from ..choices import FORMAT_CHOICES, SCOPE_CHOICES, variant_choices, variant_title
 from ..errors import BotError
 from ..i18n import t
+from ..names import shown
 
 if TYPE_CHECKING:
     from rules.match import Match
@@ -68,7 +69,7 @@ class Social(commands.Cog):
                 lang,
                 "leaderboard.row",
                 rank=row.rank,
-                name=row.name,
+                name=shown(row.name),
                 rating=round(row.rating),
                 rd=round(row.rd),
                 wins=row.wins,
@@ -95,7 +96,7 @@ class Social(commands.Cog):
         lang = await self.bot.language_of(interaction)
         who = user or interaction.user
         rows = await self.bot.store.player_stats(who.id)
-        lines = [t(lang, "stats.title", name=who.display_name)]
+        lines = [t(lang, "stats.title", name=shown(who.display_name))]
         if not rows:
             lines.append(t(lang, "stats.none"))
         lines += [
@@ -122,7 +123,7 @@ class Social(commands.Cog):
         lang = await self.bot.language_of(interaction)
         who = user or interaction.user
         records = await self.bot.store.recent_games(who.id, HISTORY_SIZE)
-        lines = [t(lang, "history.title", name=who.display_name)]
+        lines = [t(lang, "history.title", name=shown(who.display_name))]
         if not records:
             lines.append(t(lang, "history.none"))
         for record in records:
@@ -198,7 +199,7 @@ class Social(commands.Cog):
         players = self.bot.players
         for user_id in (record.red_id, record.black_id):
             await players.recall(user_id)
-        names = (players.name(record.red_id), players.name(record.black_id))
+        names = (players.raw_name(record.red_id), players.raw_name(record.black_id))
         return await asyncio.to_thread(render_gif, views, Players(*names), RenderOptions(lang="en"))
 
 
