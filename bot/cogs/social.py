@@ -19,6 +19,7 @@ from ..choices import FORMAT_CHOICES, SCOPE_CHOICES, variant_choices, variant_ti
 from ..errors import BotError
 from ..i18n import t
 from ..names import shown
+from ..visibility import may_see
 
 if TYPE_CHECKING:
     from rules.match import Match
@@ -168,6 +169,8 @@ class Social(commands.Cog):
             record = await store.load_game(game_id)
         except GameNotFound:
             raise BotError("unknown_game", id=game_id) from None
+        if not await may_see(self.bot, record, interaction.user.id, interaction.guild_id):
+            raise BotError("unknown_game", id=game_id)  # the same answer: it is not theirs to know
         if format == "gif":
             data = await self._gif(record)
         elif format == "json":
