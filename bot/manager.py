@@ -307,6 +307,7 @@ class GameManager:
         except BaseException:
             await self._reload()
             raise
+        log.debug("game %s: entry %s committed by %s", self.id, self.seq, actor_id)
         self.seq += 1
         if clocks.deadline != self.clocks.deadline:
             self.reminded = False

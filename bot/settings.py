@@ -28,6 +28,7 @@ class Settings:
     db_path: str = "chuhan.sqlite3"
     dev_guild: int | None = None
     log_level: str = "INFO"
+    library_log_level: str = "WARNING"
     message_moves: bool = False
     sweep_seconds: float = 5.0
     now: Callable[[], datetime] = field(default=utcnow, compare=False)
@@ -50,5 +51,6 @@ class Settings:
             db_path=get("CHUHAN_DB") or "chuhan.sqlite3",
             dev_guild=int(guild) if guild else None,
             log_level=(get("CHUHAN_LOG_LEVEL") or "INFO").upper(),
+            library_log_level=(get("CHUHAN_LIBRARY_LOG_LEVEL") or "WARNING").upper(),
             message_moves=get("CHUHAN_MESSAGE_MOVES").lower() in ("1", "true", "yes", "on"),
         )

@@ -96,6 +96,7 @@ class Store:
 
         ``clock`` gives the unix time stamped on rows; tests pass their own.
         """
+        _create_private(path)
         db = await aiosqlite.connect(path, isolation_level=None)
         try:
             db.row_factory = sqlite3.Row
@@ -703,6 +704,15 @@ def _replay(record: GameRecord, secret: Secret) -> Match:
     return Match.replay(
         record.variant, dict(record.options), secret.seed, [e.text for e in record.entries]
     )
+
+
+def _create_private(path: str | os.PathLike[str]) -> None:
+    """Create a new database file readable and writable by its owner only (0600)
+    before SQLite creates it with the umask's mode: it holds every secret setup.
+    SQLite gives the WAL and shared-memory files the mode of the database file."""
+    if os.fspath(path) == ":memory:":
+        return
+    os.close(os.open(path, os.O_WRONLY | os.O_CREAT, 0o600))  # an existing file is left as it is
 
 
 async def _enable_wal(db: aiosqlite.Connection, tries: int = 100) -> None:
