@@ -29,7 +29,7 @@ from storage.ratings import Rating
 from storage.records import GameStatus
 
 from . import timecontrol as tc
-from .errors import BotError, Busy, GameFinished, NoGameHere, NotAPlayer
+from .errors import BotError, Busy, GameFinished, GameOver, NoGameHere, NotAPlayer
 from .i18n import LANGUAGES, catalogue, t
 from .pictures import board_png
 from .players import PlayerDirectory
@@ -269,8 +269,8 @@ class GameManager:
 
     def _open_for(self, user_id: int) -> Color:
         side = self.side_of(user_id)
-        if self.finished:
-            raise GameFinished()
+        if self.finished:  # it ended while this action waited for the lock
+            raise self.hub.ended(self.match.outcome, self.ids)
         return side
 
     async def _commit(self, actor_id: int | None, text: str, moves: Moves | None = None) -> Report:
@@ -518,14 +518,38 @@ class GameHub:
         self._loading = asyncio.Lock()
 
     async def in_channel(self, channel_id: int) -> GameManager:
-        """The active game of a channel or thread. :raises NoGameHere: if none."""
+        """The active game of a channel or thread.
+
+        :raises GameOver: if the channel's last game is over (saying how it ended).
+        :raises NoGameHere: if the channel never had a game.
+        """
         game_id = self._channels.get(channel_id)
         if game_id is not None:
             return self._games[game_id]
         record = await self.store.active_game_in_channel(channel_id)
         if record is None:
-            raise NoGameHere()
+            record = await self.store.latest_game_in_channel(channel_id)
+            if record is None:
+                raise NoGameHere()
+            raise await self._ended(record)
         return await self.get(record.id)
+
+    def ended(self, outcome: Outcome | None, ids: tuple[int, int]) -> GameFinished:
+        """The refusal of an action on a game that is over: how it ended."""
+        if outcome is None:
+            return GameFinished()
+        if outcome.reason is Reason.ABORTED:
+            return GameOver("aborted")
+        reason = Term(f"reason.{outcome.reason.value}")
+        if outcome.winner is None:
+            return GameOver("draw", reason=reason)
+        player = self.players.name(ids[outcome.winner])
+        return GameOver("win", player=player, color=color_term(outcome.winner), reason=reason)
+
+    async def _ended(self, record: GameRecord) -> GameFinished:
+        for user_id in (record.red_id, record.black_id):
+            await self.players.recall(user_id)
+        return self.ended(record.outcome, (record.red_id, record.black_id))
 
     async def get(self, game_id: int) -> GameManager:
         """An active game by id. :raises GameFinished: once it is over."""
@@ -537,7 +561,7 @@ class GameHub:
             if manager is None:
                 record = await self.store.load_game(game_id)
                 if record.status is not GameStatus.ACTIVE:
-                    raise GameFinished()
+                    raise await self._ended(record)
                 match = await self.store.rebuild(game_id)
                 if match.outcome is not None:  # the bot stopped between the last two commits
                     await self.store.finish_game(game_id, match.outcome, match.effective)
