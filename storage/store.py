@@ -618,6 +618,15 @@ class Store:
             )
             return cursor.rowcount == 1
 
+    async def open_challenges(self, challenger_id: int, now: float) -> list[Challenge]:
+        """The challenger's pending challenges that have not expired, oldest first."""
+        rows = await self._query(
+            f"SELECT {_CHALLENGE_COLUMNS} FROM challenges WHERE challenger_id = ?"
+            " AND status = 'pending' AND expires_at > ? ORDER BY expires_at, id",
+            (challenger_id, now),
+        )
+        return [_challenge(row) for row in rows]
+
     async def expired_challenges(self, now: float) -> list[Challenge]:
         """Pending challenges past their expiry, oldest first."""
         rows = await self._query(

@@ -32,6 +32,7 @@ from ..choices import (
 from ..delivery import QUIET, png_file
 from ..errors import BotError
 from ..i18n import t
+from ..limits import replaced_and_kept
 from ..manager import GameManager
 from ..names import thread_name
 from ..presenter import say
@@ -97,6 +98,11 @@ class Play(commands.Cog):
             interaction.channel_id
         ):
             raise BotError("channel_busy")
+        replaced = replaced_and_kept(
+            await self.bot.store.open_challenges(user.id, self.bot.now()),
+            interaction.guild_id,
+            opponent.id if opponent else None,
+        )
         await interaction.response.defer()
         await self.bot.players.register(user)
         challenge = await self.bot.store.create_challenge(
@@ -117,7 +123,23 @@ class Play(commands.Cog):
             wait=True,
         )
         await self.bot.store.set_challenge_message(challenge.id, message.id)
+        await self._withdraw(replaced)
         await self._try_dms(interaction, lang, message.jump_url)
+
+    async def _withdraw(self, replaced: list[Challenge]) -> None:
+        """Close the challenges a new one replaces; their messages lose their buttons."""
+        for old in replaced:
+            if not await self.bot.store.set_challenge_status(old.id, ChallengeStatus.CANCELLED):
+                continue  # accepted or declined meanwhile
+            if old.message_id is None:
+                continue
+            lang = await self.bot.players.language(old.challenger_id)
+            try:
+                channel = await self.bot.announcer.channel(old.channel_id)
+                message = channel.get_partial_message(old.message_id)  # type: ignore[attr-defined]
+                await message.edit(content=t(lang, "challenge.replaced"), view=None)
+            except discord.HTTPException as exc:
+                log.info("could not mark challenge %s replaced: %s", old.id, exc.status)
 
     async def _try_dms(self, interaction: discord.Interaction, lang: str, where: str) -> None:
         """Before any game starts, make sure the challenger can get private boards

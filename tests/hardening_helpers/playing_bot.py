@@ -16,9 +16,10 @@ import sys
 
 import simcord
 
-from bot import Settings, create_bot
+from bot import Chuhan, Settings, create_bot
 from tests.conftest import button
 
+RUN_SECONDS = 600.0  # simulated time between two runs: less than any deadline
 ACKNOWLEDGED = ("Move played.", "You resigned.", "Game aborted.")
 
 
@@ -46,8 +47,22 @@ async def play_one(env: simcord.Env, rng: random.Random, channel, alice, bob) ->
 
 async def main(path: str, seed: int) -> None:
     rng = random.Random(seed)
-    async with simcord.run(create_bot(Settings(db_path=path)), check_errors=False) as env:
+    bot = create_bot(Settings(db_path=path))
+    try:
+        await run(bot, rng, seed)
+    finally:  # a failure must end the process, not leave the database thread running
+        if hasattr(bot, "store"):
+            await bot.store.close()
+
+
+async def run(bot: Chuhan, rng: random.Random, seed: int) -> None:
+    async with simcord.run(bot, check_errors=False) as env:
         print("up", flush=True)
+        # Each run starts its simulated Discord at the same moment, and its ids
+        # come from its clock: move on so that this run's ids are new, as real
+        # Discord's are, and do not meet the channels and messages of the runs
+        # before it that are still in the database.
+        env.backend.clock.advance(seed * RUN_SECONDS)
         guild = env.create_guild()
         channel = guild.create_text_channel("xiangqi")
         alice = guild.add_member(env.create_user("alice"))
