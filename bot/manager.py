@@ -560,8 +560,8 @@ class GameHub:
             manager = self._games.get(game_id)
             if manager is None:
                 record = await self.store.load_game(game_id)
-                if record.status is not GameStatus.ACTIVE:
-                    raise await self._ended(record)
+                if record.status is not GameStatus.ACTIVE:  # by number: anyone may ask,
+                    raise GameFinished()  # so no more than that it is over
                 match = await self.store.rebuild(game_id)
                 if match.outcome is not None:  # the bot stopped between the last two commits
                     await self.store.finish_game(game_id, match.outcome, match.effective)
@@ -589,6 +589,9 @@ class GameHub:
         for record in await self.store.active_games():
             try:
                 report = await self._load_or_settle(record)
+            except RulesError as exc:  # its message may hold a position, secrets and all
+                log.error("game %s could not be loaded at start-up: %s", record.id, exc.code)
+                continue
             except Exception:
                 log.exception("game %s could not be loaded at start-up", record.id)
                 continue
