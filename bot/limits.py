@@ -1,8 +1,9 @@
 """Limits on what one member can make the bot do: open challenges, GIF exports.
 
 A member may have a few challenges open at once (a repeated challenge to the
-same opponent replaces the earlier one instead of counting twice), and may
-ask for a few GIF replays a minute; a GIF is drawn once per game and
+same opponent replaces the earlier one instead of counting twice) and post a
+few a minute (each pings its opponent, replacements too), and may ask for a
+few GIF replays a minute; a GIF is drawn once per game and
 position and then served from a small cache. A refusal says why and when
 to try again.
 """
@@ -17,6 +18,8 @@ from storage import Challenge
 from .errors import BotError
 
 OPEN_CHALLENGES = 3  # pending challenges per member at once
+CHALLENGES_PER_WINDOW = 6  # challenges posted per member (replacements too) ...
+CHALLENGE_WINDOW_SECONDS = 60.0  # ... in this many seconds: each one pings its opponent
 GIFS_PER_WINDOW = 3  # GIF exports per member ...
 GIF_WINDOW_SECONDS = 60.0  # ... in this many seconds
 GIF_CACHE_SIZE = 32  # replays kept

@@ -72,3 +72,22 @@ async def test_gif_exports_are_cached_and_limited_per_member(table, monkeypatch)
     await table.env.advance_time(61)
     again = await table.carol.slash(thread, "export", format="gif")
     assert again.response.attachments
+
+
+async def test_challenges_are_limited_per_minute_replacements_too(table, env):
+    from bot.limits import CHALLENGES_PER_WINDOW
+    from tests.test_bot_hardening_mentions import pings
+
+    for _ in range(CHALLENGES_PER_WINDOW):
+        message = await table.challenge()
+        assert pings(env, message)[1] == {table.bob.id}
+    posted = len(table.channel.history())
+    refused = await table.alice.slash(table.channel, "challenge", opponent=table.bob)
+    assert re.fullmatch(
+        rf"You can post at most {CHALLENGES_PER_WINDOW} challenges a minute \(each one notifies "
+        r"your opponent\)\. Try again <t:\d+:R>\.",
+        refused.response.content,
+    )
+    assert len(table.channel.history()) == posted
+    await env.advance_time(61)
+    await table.start()  # the last one stands

@@ -32,7 +32,13 @@ from ..choices import (
 from ..delivery import QUIET, png_file
 from ..errors import BotError
 from ..i18n import t
-from ..limits import replaced_and_kept
+from ..limits import (
+    CHALLENGE_WINDOW_SECONDS,
+    CHALLENGES_PER_WINDOW,
+    RateLimit,
+    replaced_and_kept,
+    when,
+)
 from ..manager import GameManager
 from ..names import thread_name
 from ..presenter import say
@@ -51,6 +57,7 @@ DEFAULT_TIME = "1d"
 class Play(commands.Cog):
     def __init__(self, bot: Chuhan) -> None:
         self.bot = bot
+        self._challenge_rate = RateLimit(CHALLENGES_PER_WINDOW, CHALLENGE_WINDOW_SECONDS, bot.now)
 
     async def _manager(self, interaction: discord.Interaction) -> GameManager:
         assert interaction.channel_id is not None
@@ -103,6 +110,9 @@ class Play(commands.Cog):
             interaction.guild_id,
             opponent.id if opponent else None,
         )
+        again = self._challenge_rate.take(user.id)
+        if again is not None:
+            raise BotError("challenging_fast", count=CHALLENGES_PER_WINDOW, when=when(again))
         await interaction.response.defer()
         await self.bot.players.register(user)
         challenge = await self.bot.store.create_challenge(
