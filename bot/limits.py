@@ -23,6 +23,7 @@ CHALLENGE_WINDOW_SECONDS = 60.0  # ... in this many seconds: each one pings its 
 GIFS_PER_WINDOW = 3  # GIF exports per member ...
 GIF_WINDOW_SECONDS = 60.0  # ... in this many seconds
 GIF_CACHE_SIZE = 32  # replays kept
+PRUNE_AT = 1000  # members remembered by a rate limit before the idle ones are dropped
 
 
 def when(moment: float) -> str:
@@ -58,6 +59,8 @@ class RateLimit:
         """Count a use and return ``None``, or, when over the limit, return when
         the next use will be allowed (and count nothing)."""
         now = self.now()
+        if len(self._uses) > PRUNE_AT:
+            self._forget_before(now - self.seconds)
         uses = self._uses.setdefault(key, deque())
         while uses and uses[0] <= now - self.seconds:
             uses.popleft()
@@ -65,6 +68,11 @@ class RateLimit:
             return uses[0] + self.seconds
         uses.append(now)
         return None
+
+    def _forget_before(self, moment: float) -> None:
+        """Drop the members whose last use is older than ``moment`` (memory stays small)."""
+        for key in [k for k, uses in self._uses.items() if not uses or uses[-1] <= moment]:
+            del self._uses[key]
 
 
 class BytesCache:

@@ -91,3 +91,19 @@ async def test_challenges_are_limited_per_minute_replacements_too(table, env):
     assert len(table.channel.history()) == posted
     await env.advance_time(61)
     await table.start()  # the last one stands
+
+
+def test_a_rate_limit_counts_per_member_and_forgets_idle_ones():
+    from bot import limits
+
+    clock = [0.0]
+    limit = limits.RateLimit(2, 60.0, lambda: clock[0])
+    assert limit.take("a") is None and limit.take("a") is None
+    assert limit.take("a") == 60.0 and limit.take("b") is None
+    clock[0] = 60.0
+    assert limit.take("a") is None
+    for member in range(limits.PRUNE_AT + 1):
+        limit.take(member)
+    clock[0] = 200.0
+    limit.take("c")
+    assert len(limit._uses) == 1

@@ -75,3 +75,31 @@ async def test_a_whole_hidden_game_at_debug_logs_no_secret(table: Table, logged,
     assert "bot.manager game 1: entry 0 committed" in text  # our DEBUG lines are there
     for secret in (str(SEED), hex(SEED), f"{SEED:x}", "?r", "chariot", *told):
         assert secret not in text, secret
+
+
+def test_python_m_bot_configures_logging_this_way(monkeypatch):
+    from bot import __main__
+
+    monkeypatch.setattr(
+        Settings, "load", classmethod(lambda cls: Settings(token="t", log_level="DEBUG"))
+    )
+    root = logging.getLogger()
+    handlers, levels = list(root.handlers), {n: logging.getLogger(n).level for n in OWN_LOGGERS}
+    seen = {}
+
+    class Bot:
+        def run(self, token: str, log_handler: object) -> None:
+            seen["bot"] = logging.getLogger("bot.manager").getEffectiveLevel()
+            seen["driver"] = logging.getLogger("aiosqlite").getEffectiveLevel()
+            seen["handler"] = log_handler
+
+    monkeypatch.setattr(__main__, "create_bot", lambda settings: Bot())
+    root_level = root.level
+    try:
+        assert __main__.main() == 0
+    finally:
+        root.handlers[:] = handlers
+        root.setLevel(root_level)
+        for name, level in levels.items():
+            logging.getLogger(name).setLevel(level)
+    assert seen == {"bot": logging.DEBUG, "driver": logging.WARNING, "handler": None}
