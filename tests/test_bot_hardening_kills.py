@@ -18,7 +18,7 @@ from pathlib import Path
 from storage import GameStatus, Store
 
 ROOT = Path(__file__).resolve().parent.parent
-KILLS = 30
+KILLS = 24
 STARTUP_SECONDS = 60  # generous: the machine may be busy
 Played = tuple[int, int, str]
 
