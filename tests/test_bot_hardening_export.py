@@ -51,3 +51,12 @@ async def test_from_a_dm_only_players_and_members_may_export(table):
     stranger = table.env.create_user("mallory")
     refused = await stranger.slash("export", game=game)
     assert refused.response.content == f"There is no game number {game}."
+
+
+async def test_tile_menus_by_number_do_not_show_strangers_a_game_exists(table):
+    await table.start(variant="tuibei")
+    stranger = table.env.create_user("mallory")
+    answer = await stranger.slash("predict", game=1)
+    assert answer.response.content == "There is no game number 1."
+    member = await table.carol.user.slash("predict", game=1)  # of the game's server
+    assert member.response.content == "Only the two players of this game can do that."
