@@ -17,9 +17,12 @@ import sys
 import simcord
 
 from bot import Chuhan, Settings, create_bot
+from bot.limits import CHALLENGE_WINDOW_SECONDS, CHALLENGES_PER_WINDOW
 from tests.conftest import button
 
 RUN_SECONDS = 600.0  # simulated time between two runs: less than any deadline
+# Between two games: the players stay within the limit of challenges a minute.
+PAUSE_SECONDS = CHALLENGE_WINDOW_SECONDS / CHALLENGES_PER_WINDOW + 1
 ACKNOWLEDGED = ("Move played.", "You resigned.", "Game aborted.")
 
 
@@ -69,6 +72,7 @@ async def run(bot: Chuhan, rng: random.Random, seed: int) -> None:
         bob = guild.add_member(env.create_user("bob"))
         while True:
             await play_one(env, rng, channel, alice, bob)
+            await env.advance_time(PAUSE_SECONDS)
 
 
 if __name__ == "__main__":
