@@ -2,10 +2,10 @@
 
 from __future__ import annotations
 
-import logging
 import sys
 
 from .client import create_bot
+from .logs import configure_logging
 from .settings import Settings
 
 
@@ -16,9 +16,7 @@ def main() -> int:
             "DISCORD_TOKEN is not set (copy .env.example to .env and fill it in).", file=sys.stderr
         )
         return 2
-    logging.basicConfig(
-        level=settings.log_level, format="%(asctime)s %(levelname)s %(name)s: %(message)s"
-    )
+    configure_logging(settings)
     create_bot(settings).run(settings.token, log_handler=None)
     return 0
 

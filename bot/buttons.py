@@ -7,17 +7,27 @@ hand the click to the play cog; no game rule lives here.
 from __future__ import annotations
 
 import re
-from typing import TYPE_CHECKING, Any
+from typing import Any, Protocol
 
 import discord
 
 from .i18n import t
 
-if TYPE_CHECKING:
-    from .cogs.play import Play
+
+class ButtonAnswers(Protocol):
+    """What answers the clicks: the play cog, found by name so that this module,
+    which the client and the announcer import, imports neither of them back."""
+
+    async def on_challenge_button(
+        self, interaction: discord.Interaction, challenge_id: int, accept: bool
+    ) -> None: ...
+
+    async def on_request_button(
+        self, interaction: discord.Interaction, game_id: int, kind: str, accept: bool
+    ) -> None: ...
 
 
-def _play(interaction: discord.Interaction) -> Play:
+def _play(interaction: discord.Interaction) -> ButtonAnswers:
     cog = interaction.client.get_cog("Play")  # type: ignore[attr-defined]
     assert cog is not None
     return cog

@@ -51,6 +51,8 @@ class Chuhan(commands.Bot):
             intents=intents,
             help_command=None,
             **self._shard_options(settings),
+            # Nobody is pinged unless a message names them in its own allowed_mentions.
+            allowed_mentions=discord.AllowedMentions.none(),
         )
         self.settings = settings
         self.tree.on_error = self.on_app_command_error
@@ -68,7 +70,7 @@ class Chuhan(commands.Bot):
         self.players = PlayerDirectory(self.store, self._cached_name)
         self.hub = GameHub(self.store, self.players, self.now)
         self.announcer = Announcer(self, self.players)
-        await self.hub.load_active(self.settings.shards)
+        settled = await self.hub.load_active(self.settings.shards)
         self.add_dynamic_items(ChallengeButton, RequestButton)
         for name in EXTENSIONS:
             try:
@@ -77,6 +79,8 @@ class Chuhan(commands.Bot):
                 log.exception("extension %s failed to load; starting without it", name)
         await self.tree.set_translator(CommandTranslator())
         await self._sync()
+        for report in settled:  # games whose end was recorded only now: say how they ended
+            await self.announcer.publish(report)
 
     async def _sync(self) -> None:
         guild_id = self.settings.dev_guild

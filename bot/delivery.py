@@ -9,7 +9,7 @@ from __future__ import annotations
 import io
 import logging
 from collections.abc import Callable
-from typing import TYPE_CHECKING, Any
+from typing import Any
 
 import discord
 
@@ -19,11 +19,9 @@ from .players import PlayerDirectory
 from .presenter import say, text_of
 from .report import Line, Report
 
-if TYPE_CHECKING:
-    from .client import Chuhan
-
 log = logging.getLogger(__name__)
 QUIET = discord.AllowedMentions.none()
+MESSAGE_LIMIT = 2000  # characters in a Discord message
 
 
 def png_file(data: bytes, name: str = "board.png") -> discord.File:
@@ -33,12 +31,13 @@ def png_file(data: bytes, name: str = "board.png") -> discord.File:
 class Announcer:
     """Turns reports into Discord messages."""
 
-    def __init__(self, bot: Chuhan, players: PlayerDirectory) -> None:
+    def __init__(self, bot: discord.Client, players: PlayerDirectory) -> None:
         self.bot = bot
         self.players = players
         # Buttons a private line comes with, by the line's key: (game id, language) -> view.
         # A variant's cog adds its own (the foul call of successor xiangqi).
         self.buttons: dict[str, Callable[[int, str], discord.ui.View]] = {}
+        self._told_closed: set[tuple[int, int]] = set()  # (game, player) told their DMs are closed
 
     async def channel(self, channel_id: int) -> discord.abc.Messageable:
         channel = self.bot.get_channel(channel_id) or await self.bot.fetch_channel(channel_id)
@@ -46,9 +45,9 @@ class Announcer:
         return channel
 
     async def publish(
-        self, report: Report, channel: discord.abc.Messageable | None = None
+        self, report: Report, channel: discord.abc.Messageable | None = None, *, dms: bool = True
     ) -> discord.Message | None:
-        """Post the report's public message in its game channel, then its DMs.
+        """Post the report's public message in its game channel, then (with ``dms``) its DMs.
 
         The words follow the language and notation of ``report.reader_id``.
         The entry is already committed, so a Discord failure here is logged
@@ -67,11 +66,16 @@ class Announcer:
         except discord.HTTPException:
             log.exception("could not announce game %s in %s", report.game_id, report.channel_id)
             return None
+        if dms:
+            await self._send_private_logged(report)
+        return message
+
+    async def _send_private_logged(self, report: Report) -> dict[int, bool | None]:
         try:
-            await self.send_private(report)
+            return await self.send_private(report)
         except Exception:  # the public message is out; a lost DM must not look like a refusal
             log.exception("could not send the private messages of game %s", report.game_id)
-        return message
+            return {}
 
     async def acknowledge(
         self, interaction: discord.Interaction, report: Report, done_key: str, **edit: Any
@@ -79,21 +83,40 @@ class Announcer:
         """Publish the report of the actor's deferred interaction, then answer them
         privately: the report's note, else ``done_key``, and a warning when the
         public message could not be posted (the change stands all the same).
-        ``edit`` goes to the edit of their answer (``view=None`` drops a menu)."""
+        What their DM would have told them, when it could not be sent (or they
+        turned DMs off), is in this answer too, and the first refused DM of a
+        game says so. ``edit`` goes to the edit of their answer (``view=None``
+        drops a menu)."""
         user_id = interaction.user.id
         lang = await self.players.language(user_id, interaction.locale)
         style = (await self.players.prefs(user_id)).notation
-        posted = await self.publish(report)
+        posted = await self.publish(report, dms=False)
+        sent = await self._send_private_logged(report)
         note = say(report.note, lang, style) if report.note else t(lang, done_key)
         if posted is None:
             note += "\n" + t(lang, "error.not_announced")
-        await interaction.edit_original_response(content=note, **edit)
+        if user_id in sent and not sent[user_id]:
+            lines = report.private.get(user_id, [])
+            if lines:
+                note += "\n" + text_of(lines, lang, style)
+            board = report.private_boards.get(user_id)
+            if board is not None:
+                edit["attachments"] = [png_file(board, "your-board.png")]
+            if sent[user_id] is False and (report.game_id, user_id) not in self._told_closed:
+                self._told_closed.add((report.game_id, user_id))
+                note += "\n" + t(lang, "dm.closed_here")
+        await interaction.edit_original_response(content=note[:MESSAGE_LIMIT], **edit)
 
-    async def send_private(self, report: Report) -> None:
-        """Each player's private lines and board, by DM, when they allow DMs."""
+    async def send_private(self, report: Report) -> dict[int, bool | None]:
+        """Each player's private lines and board, by DM, when they allow DMs.
+
+        Per player: ``True`` sent, ``False`` refused or failed, ``None`` DMs turned off.
+        """
+        sent: dict[int, bool | None] = {}
         for user_id in {*report.private, *report.private_boards}:
             prefs = await self.players.prefs(user_id)
             if not prefs.dm_notifications:
+                sent[user_id] = None
                 continue
             lang = await self.players.language(user_id)
             lines = report.private.get(user_id, [])
@@ -101,7 +124,8 @@ class Announcer:
             board = report.private_boards.get(user_id)
             make = next((self.buttons[ln.key] for ln in lines if ln.key in self.buttons), None)
             view = make(report.game_id, lang) if make is not None else None
-            await self.dm(user_id, content or t(lang, "dm.your_view"), board, view)
+            sent[user_id] = await self.dm(user_id, content or t(lang, "dm.your_view"), board, view)
+        return sent
 
     async def dm(
         self,

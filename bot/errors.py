@@ -32,6 +32,14 @@ class GameFinished(BotError):
         super().__init__("game_finished")
 
 
+class GameOver(GameFinished):
+    """An action on a game that has ended (it may have arrived just after a timeout):
+    the refusal says how the game ended. ``how`` is ``win``, ``draw`` or ``aborted``."""
+
+    def __init__(self, how: str, **params: Any) -> None:
+        BotError.__init__(self, f"over.{how}", **params)
+
+
 class Busy(BotError):
     """Someone else's change landed first (a storage sequence conflict)."""
 

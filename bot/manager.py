@@ -12,6 +12,7 @@ rules beyond the ``Match``/``Game`` interface.
 from __future__ import annotations
 
 import asyncio
+import logging
 from collections.abc import Callable
 from itertools import zip_longest
 from typing import Any
@@ -23,17 +24,19 @@ from rules.outcome import Outcome, Reason
 from rules.pieces import Color
 from rules.squares import square_name
 from rules.variant import Event, find_variant
-from storage import GameRecord, NewGame, SequenceConflict, Shards, Store
+from storage import Entry, GameRecord, NewGame, SequenceConflict, Shards, Store
 from storage.ratings import Rating
 from storage.records import GameStatus
 
 from . import fanbing_setup
 from . import timecontrol as tc
-from .errors import BotError, Busy, GameFinished, NoGameHere, NotAPlayer
+from .errors import BotError, Busy, GameFinished, GameOver, NoGameHere, NotAPlayer
 from .i18n import LANGUAGES, catalogue, t
 from .pictures import board_png
 from .players import PlayerDirectory
 from .report import Line, Moves, Report, Term, Title
+
+log = logging.getLogger(__name__)
 
 STYLES = ("chinese", "wxf", "iccs")
 VERBS = ("resign", "draw-offer", "undo-request", "abort")
@@ -104,7 +107,8 @@ class GameManager:
         return self.ids[side]
 
     def names(self) -> tuple[str, str]:
-        return (self.hub.players.name(self.ids[0]), self.hub.players.name(self.ids[1]))
+        """The players' names as typed, for the pictures."""
+        return (self.hub.players.raw_name(self.ids[0]), self.hub.players.raw_name(self.ids[1]))
 
     def shown_clocks(self) -> tuple[int | None, int | None]:
         turn, now = self.match.game.turn, self.hub.now()
@@ -288,22 +292,27 @@ class GameManager:
 
     def _open_for(self, user_id: int) -> Color:
         side = self.side_of(user_id)
-        if self.finished:
-            raise GameFinished()
+        if self.finished:  # it ended while this action waited for the lock
+            raise self.hub.ended(self.match.outcome, self.ids)
         return side
 
     async def _commit(self, actor_id: int | None, text: str, moves: Moves | None = None) -> Report:
+        """Apply, commit and report one entry. An entry that ends the game is
+        committed with its result in one transaction, so no crash can leave a
+        game whose log is over but whose result is missing."""
         game_before = self.match.game
         turn, ply = game_before.turn, game_before.ply
         events = self.match.apply(text)
         game, now = self.match.game, self.hub.now()
         clocks = self.clocks
-        if self.match.outcome is not None:
+        outcome = self.match.outcome
+        if outcome is not None:
             shown = self.shown_clocks()
             clocks = tc.Clocks(shown[0], shown[1], None)
         elif game.ply != ply or game.turn is not turn or game is not game_before:
             clocks = tc.hand_over(self.control, clocks, turn, game.turn, now)
         try:
+            before = await self._ratings_before(outcome)
             await self.hub.store.append(
                 self.id,
                 self.seq,
@@ -312,6 +321,8 @@ class GameManager:
                 red_ms=clocks.red_ms,
                 black_ms=clocks.black_ms,
                 deadline=clocks.deadline,
+                outcome=outcome,
+                effective=self.match.effective,
             )
         except SequenceConflict:
             await self._reload()
@@ -319,31 +330,62 @@ class GameManager:
         except BaseException:
             await self._reload()
             raise
+        log.debug("game %s: entry %s committed by %s", self.id, self.seq, actor_id)
         self.seq += 1
         if clocks.deadline != self.clocks.deadline:
             self.reminded = False
         self.clocks = clocks
-        outcome = self.match.outcome
         lines = self._lines(actor_id, events, moves)
         if outcome is not None:
             self.finished = True
-            lines += await self._finish(outcome)
+            lines += await self._result_lines(outcome, before)
             self.hub.retire(self)
         elif game.ply != ply or game.turn is not turn:
             lines += self._deadline_lines()
         return await self._report(actor_id, events, lines)
 
-    async def _finish(self, outcome: Outcome) -> list[Line]:
-        """Record the result (ratings move only for effective rated wins, S-9)."""
-        effective = self.match.effective
-        counts = self.rated and effective and outcome.reason is not Reason.ABORTED
-        before = await self._ratings() if counts else {}
-        await self.hub.store.finish_game(self.id, outcome, effective)
+    async def settle(self, last: Entry) -> Report | None:
+        """Finish a game whose ``last`` entry, already committed, ended it while
+        its result was never recorded (a bot that stopped between the two, as
+        older versions could), and report that entry as it would have been; the
+        match holds the log before ``last``. ``None`` if the game was finished
+        meanwhile."""
+        game = self.match.game
+        moves = None
+        if not last.text.startswith("@"):
+            action = game.parse(last.text)
+            if not game.is_secret(action):
+                moves = Moves({style: game.notate(action, style) for style in STYLES})
+        events = self.match.apply(last.text)
+        outcome = self.match.outcome
+        if outcome is None:
+            raise ValueError(f"game {self.id} is not over")
+        before = await self._ratings_before(outcome)
+        if not await self.hub.store.finish_game(self.id, outcome, self.match.effective):
+            return None
+        self.finished = True
+        lines = self._lines(last.actor_id, events, moves)
+        lines += await self._result_lines(outcome, before)
+        return await self._report(last.actor_id, events, lines)
+
+    async def _ratings_before(self, outcome: Outcome | None) -> dict[int, float]:
+        """The players' ratings before a result that will change them (S-9), else none."""
+        counts = (
+            outcome is not None
+            and self.rated
+            and self.match.effective
+            and outcome.reason is not Reason.ABORTED
+        )
+        return await self._ratings() if counts else {}
+
+    async def _result_lines(self, outcome: Outcome, before: dict[int, float]) -> list[Line]:
+        """What the recorded result did to ratings (they move only for effective
+        rated wins, S-9)."""
         if outcome.reason is Reason.ABORTED:
             return []
         if not self.rated:
             return [Line("result.unrated_game")]
-        if not effective:
+        if not self.match.effective:
             return [Line("result.not_effective")]
         after = await self._ratings()
         changes = ", ".join(
@@ -463,7 +505,7 @@ class GameManager:
 
     async def opening(self) -> Report:
         """The report announcing the game's start: who plays what, and the first board."""
-        red, black = self.names()
+        red, black = (self.hub.players.name(user_id) for user_id in self.ids)
         variant = find_variant(self.variant)
         line = Line(
             "game.started",
@@ -501,14 +543,38 @@ class GameHub:
         self._loading = asyncio.Lock()
 
     async def in_channel(self, channel_id: int) -> GameManager:
-        """The active game of a channel or thread. :raises NoGameHere: if none."""
+        """The active game of a channel or thread.
+
+        :raises GameOver: if the channel's last game is over (saying how it ended).
+        :raises NoGameHere: if the channel never had a game.
+        """
         game_id = self._channels.get(channel_id)
         if game_id is not None:
             return self._games[game_id]
         record = await self.store.active_game_in_channel(channel_id)
         if record is None:
-            raise NoGameHere()
+            record = await self.store.latest_game_in_channel(channel_id)
+            if record is None:
+                raise NoGameHere()
+            raise await self._ended(record)
         return await self.get(record.id)
+
+    def ended(self, outcome: Outcome | None, ids: tuple[int, int]) -> GameFinished:
+        """The refusal of an action on a game that is over: how it ended."""
+        if outcome is None:
+            return GameFinished()
+        if outcome.reason is Reason.ABORTED:
+            return GameOver("aborted")
+        reason = Term(f"reason.{outcome.reason.value}")
+        if outcome.winner is None:
+            return GameOver("draw", reason=reason)
+        player = self.players.name(ids[outcome.winner])
+        return GameOver("win", player=player, color=color_term(outcome.winner), reason=reason)
+
+    async def _ended(self, record: GameRecord) -> GameFinished:
+        for user_id in (record.red_id, record.black_id):
+            await self.players.recall(user_id)
+        return self.ended(record.outcome, (record.red_id, record.black_id))
 
     async def get(self, game_id: int) -> GameManager:
         """An active game by id. :raises GameFinished: once it is over."""
@@ -519,8 +585,8 @@ class GameHub:
             manager = self._games.get(game_id)
             if manager is None:
                 record = await self.store.load_game(game_id)
-                if record.status is not GameStatus.ACTIVE:
-                    raise GameFinished()
+                if record.status is not GameStatus.ACTIVE:  # by number: anyone may ask,
+                    raise GameFinished()  # so no more than that it is over
                 match = await self.store.rebuild(game_id)
                 if match.outcome is not None:  # the bot stopped between the last two commits
                     await self.store.finish_game(game_id, match.outcome, match.effective)
@@ -538,11 +604,39 @@ class GameHub:
         game_id = self._channels.get(channel_id)
         return None if game_id is None else self._games.get(game_id)
 
-    async def load_active(self, shards: Shards | None = None) -> None:
+    async def load_active(self, shards: Shards | None = None) -> list[Report]:
         """Load every active game (of ``shards``' guilds), so clocks, reminders and
-        plain-text moves see them all."""
+        plain-text moves see them all.
+
+        A game whose log already ends it (its result was never recorded) is
+        finished now; the reports of such games are returned for posting. A game
+        that cannot be loaded is logged and left alone: the others still start.
+        """
+        settled = []
         for record in await self.store.active_games(shards):
+            try:
+                report = await self._load_or_settle(record)
+            except RulesError as exc:  # its message may hold a position, secrets and all
+                log.error("game %s could not be loaded at start-up: %s", record.id, exc.code)
+                continue
+            except Exception:
+                log.exception("game %s could not be loaded at start-up", record.id)
+                continue
+            if report is not None:
+                settled.append(report)
+        return settled
+
+    async def _load_or_settle(self, record: GameRecord) -> Report | None:
+        match = await self.store.rebuild(record.id)
+        if match.outcome is None:
             await self.get(record.id)
+            return None
+        for user_id in (record.red_id, record.black_id):
+            await self.players.recall(user_id)
+        seed = (await self.store.load_secret(record.id)).seed
+        texts = [entry.text for entry in record.entries[:-1]]
+        before = Match.replay(record.variant, dict(record.options), seed, texts)
+        return await GameManager(self, record, before).settle(record.entries[-1])
 
     @staticmethod
     def check_options(variant: str, options: dict[str, str]) -> None:

@@ -10,6 +10,7 @@ import discord
 from storage import Prefs, Store
 
 from .i18n import language_for
+from .names import shown
 
 Locale = discord.Locale | str | None
 
@@ -42,6 +43,11 @@ class PlayerDirectory:
                 self._names[user_id] = stored
 
     def name(self, user_id: int) -> str:
+        """The name to put in a message, escaped (see ``bot.names``)."""
+        return shown(self.raw_name(user_id))
+
+    def raw_name(self, user_id: int) -> str:
+        """The name as its owner typed it, for pictures and thread titles."""
         name = self._names.get(user_id) or self._lookup(user_id)
         return name or str(user_id)
 

@@ -30,6 +30,7 @@ class Settings:
     db_path: str = "chuhan.sqlite3"
     dev_guild: int | None = None
     log_level: str = "INFO"
+    library_log_level: str = "WARNING"
     message_moves: bool = False
     sweep_seconds: float = 5.0
     shard_count: int | None = None  # None: one process, Discord's recommended shards
@@ -58,6 +59,7 @@ class Settings:
             db_path=get("CHUHAN_DB") or "chuhan.sqlite3",
             dev_guild=int(guild) if guild else None,
             log_level=(get("CHUHAN_LOG_LEVEL") or "INFO").upper(),
+            library_log_level=(get("CHUHAN_LIBRARY_LOG_LEVEL") or "WARNING").upper(),
             message_moves=get("CHUHAN_MESSAGE_MOVES").lower() in ("1", "true", "yes", "on"),
             shard_count=int(shard_count) if shard_count else None,
             shard_ids=tuple(int(i) for i in shard_ids.split(",")) if shard_ids else None,

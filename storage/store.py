@@ -442,6 +442,11 @@ class Store:
         records = await self._records("channel_id = ? AND status = 'active'", (channel_id,))
         return records[0] if records else None
 
+    async def latest_game_in_channel(self, channel_id: int) -> GameRecord | None:
+        """The last game played in a channel or thread, over or not."""
+        records = await self._records("channel_id = ? ORDER BY id DESC LIMIT 1", (channel_id,))
+        return records[0] if records else None
+
     async def active_games(self, shards: Shards | None = None) -> list[GameRecord]:
         """Every active game (of ``shards``' guilds), for re-arming timers and views
         after a restart."""
@@ -656,6 +661,15 @@ class Store:
                 (new.value, challenge_id, old.value),
             )
             return cursor.rowcount == 1
+
+    async def open_challenges(self, challenger_id: int, now: float) -> list[Challenge]:
+        """The challenger's pending challenges that have not expired, oldest first."""
+        rows = await self._query(
+            f"SELECT {_CHALLENGE_COLUMNS} FROM challenges WHERE challenger_id = ?"
+            " AND status = 'pending' AND expires_at > ? ORDER BY expires_at, id",
+            (challenger_id, now),
+        )
+        return [_challenge(row) for row in rows]
 
     async def expired_challenges(self, now: float) -> list[Challenge]:
         """Pending challenges past their expiry, oldest first."""

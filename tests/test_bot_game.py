@@ -35,7 +35,7 @@ async def test_quick_mate_is_recorded_but_changes_no_rating(table):
     assert "no rating changes" in last.content
     assert last.attachments
     board = await table.bob.slash(thread, "move", move="h9g7")
-    assert "no game" in board.response.content
+    assert "This game is over: 🔴 Red alice won (checkmate)" in board.response.content
     stats = await table.alice.slash(table.channel, "stats")
     assert "rated games: 0 · won 1," in stats.response.content
     board = await table.alice.slash(table.channel, "leaderboard", scope="global")

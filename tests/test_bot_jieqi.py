@@ -149,7 +149,7 @@ async def test_a_whole_jieqi_game_with_reveals_captures_and_the_final_reveal(tab
     final = match.game.view(None)
     assert all(p.kind is not None for p in final.board if p is not None)
     assert await png(last) == drawn(final, match.game.turn)
-    assert (await table.carol.slash(thread, "board")).response.content.startswith("There is no")
+    assert (await table.carol.slash(thread, "board")).response.content.startswith("This game")
 
 
 async def test_a_whole_classic_game_tells_the_capturer_alone(table, seeds):

@@ -47,7 +47,7 @@ async def test_finished_game_refuses_everything(table):
     offer = thread.last_message
     await table.bob.slash(thread, "resign")
     result = await table.alice.slash(thread, "resign")
-    assert "no game in this channel" in private(result)
+    assert "This game is over: 🔴 Red alice won (resignation)" in private(result)
     late = await table.bob.click(offer, custom_id=button(offer, "draw:accept"))
     assert "This game is over" in private(late)
 

@@ -33,7 +33,15 @@ from ..choices import (
 from ..delivery import QUIET, png_file
 from ..errors import BotError
 from ..i18n import t
+from ..limits import (
+    CHALLENGE_WINDOW_SECONDS,
+    CHALLENGES_PER_WINDOW,
+    RateLimit,
+    replaced_and_kept,
+    when,
+)
 from ..manager import GameManager
+from ..names import thread_name
 from ..presenter import say
 
 if TYPE_CHECKING:
@@ -50,6 +58,7 @@ DEFAULT_TIME = "1d"
 class Play(commands.Cog):
     def __init__(self, bot: Chuhan) -> None:
         self.bot = bot
+        self._challenge_rate = RateLimit(CHALLENGES_PER_WINDOW, CHALLENGE_WINDOW_SECONDS, bot.now)
 
     async def _manager(self, interaction: discord.Interaction) -> GameManager:
         assert interaction.channel_id is not None
@@ -103,6 +112,14 @@ class Play(commands.Cog):
             interaction.channel_id
         ):
             raise BotError("channel_busy")
+        replaced = replaced_and_kept(
+            await self.bot.store.open_challenges(user.id, self.bot.now()),
+            interaction.guild_id,
+            opponent.id if opponent else None,
+        )
+        again = self._challenge_rate.take(user.id)
+        if again is not None:
+            raise BotError("challenging_fast", count=CHALLENGES_PER_WINDOW, when=when(again))
         await interaction.response.defer()
         await self.bot.players.register(user)
         challenge = await self.bot.store.create_challenge(
@@ -123,7 +140,23 @@ class Play(commands.Cog):
             wait=True,
         )
         await self.bot.store.set_challenge_message(challenge.id, message.id)
+        await self._withdraw(replaced)
         await self._try_dms(interaction, lang, message.jump_url)
+
+    async def _withdraw(self, replaced: list[Challenge]) -> None:
+        """Close the challenges a new one replaces; their messages lose their buttons."""
+        for old in replaced:
+            if not await self.bot.store.set_challenge_status(old.id, ChallengeStatus.CANCELLED):
+                continue  # accepted or declined meanwhile
+            if old.message_id is None:
+                continue
+            lang = await self.bot.players.language(old.challenger_id)
+            try:
+                channel = await self.bot.announcer.channel(old.channel_id)
+                message = channel.get_partial_message(old.message_id)  # type: ignore[attr-defined]
+                await message.edit(content=t(lang, "challenge.replaced"), view=None)
+            except discord.HTTPException as exc:
+                log.info("could not mark challenge %s replaced: %s", old.id, exc.status)
 
     async def _try_dms(self, interaction: discord.Interaction, lang: str, where: str) -> None:
         """Before any game starts, make sure the challenger can get private boards
@@ -215,7 +248,7 @@ class Play(commands.Cog):
             )
             raise
         text = t(
-            lang, "challenge.accepted", player=interaction.user.display_name, where=channel.mention
+            lang, "challenge.accepted", player=self.bot.players.name(user_id), where=channel.mention
         )
         await interaction.edit_original_response(content=text, view=None, allowed_mentions=QUIET)
         await self._greet(manager, channel, interaction)
@@ -232,7 +265,7 @@ class Play(commands.Cog):
         options = dict(challenge.options)
         if "handicap" in options:
             options["handicap_side"] = "red" if challenger_red else "black"
-        names = (self.bot.players.name(red_id), self.bot.players.name(black_id))
+        names = (self.bot.players.raw_name(red_id), self.bot.players.raw_name(black_id))
         channel = await self._game_channel(interaction, names)
         clocks = tc.start(tc.preset(options.get("time")), self.bot.now())
         new = NewGame(
@@ -265,7 +298,7 @@ class Play(commands.Cog):
         message = interaction.message
         if isinstance(channel, discord.TextChannel) and message is not None:
             try:
-                return await message.create_thread(name=f"{names[0]} vs {names[1]}"[:100])
+                return await message.create_thread(name=thread_name(*names))
             except discord.HTTPException:
                 pass
         if self.bot.hub.here(channel.id):

@@ -18,6 +18,16 @@ from storage import GameNotFound, GameRecord
 from ..choices import FORMAT_CHOICES, SCOPE_CHOICES, variant_choices, variant_title
 from ..errors import BotError
 from ..i18n import t
+from ..limits import (
+    GIF_CACHE_SIZE,
+    GIF_WINDOW_SECONDS,
+    GIFS_PER_WINDOW,
+    BytesCache,
+    RateLimit,
+    when,
+)
+from ..names import shown
+from ..visibility import may_see
 
 if TYPE_CHECKING:
     from rules.match import Match
@@ -46,6 +56,8 @@ def replay_views(record: GameRecord, seed: int, match: Match) -> list[View]:
 class Social(commands.Cog):
     def __init__(self, bot: Chuhan) -> None:
         self.bot = bot
+        self._gif_limit = RateLimit(GIFS_PER_WINDOW, GIF_WINDOW_SECONDS, bot.now)
+        self._gifs = BytesCache(GIF_CACHE_SIZE)
 
     @app_commands.command(name="leaderboard", description="The best rated players")
     @app_commands.describe(
@@ -68,7 +80,7 @@ class Social(commands.Cog):
                 lang,
                 "leaderboard.row",
                 rank=row.rank,
-                name=row.name,
+                name=shown(row.name),
                 rating=round(row.rating),
                 rd=round(row.rd),
                 wins=row.wins,
@@ -95,7 +107,7 @@ class Social(commands.Cog):
         lang = await self.bot.language_of(interaction)
         who = user or interaction.user
         rows = await self.bot.store.player_stats(who.id)
-        lines = [t(lang, "stats.title", name=who.display_name)]
+        lines = [t(lang, "stats.title", name=shown(who.display_name))]
         if not rows:
             lines.append(t(lang, "stats.none"))
         lines += [
@@ -122,7 +134,7 @@ class Social(commands.Cog):
         lang = await self.bot.language_of(interaction)
         who = user or interaction.user
         records = await self.bot.store.recent_games(who.id, HISTORY_SIZE)
-        lines = [t(lang, "history.title", name=who.display_name)]
+        lines = [t(lang, "history.title", name=shown(who.display_name))]
         if not records:
             lines.append(t(lang, "history.none"))
         for record in records:
@@ -167,8 +179,10 @@ class Social(commands.Cog):
             record = await store.load_game(game_id)
         except GameNotFound:
             raise BotError("unknown_game", id=game_id) from None
+        if not await may_see(self.bot, record, interaction.user.id, interaction.guild_id):
+            raise BotError("unknown_game", id=game_id)  # the same answer: it is not theirs to know
         if format == "gif":
-            data = await self._gif(record)
+            data = await self._gif(record, interaction.user.id)
         elif format == "json":
             data = (await store.export_json(game_id)).encode()
         else:
@@ -189,8 +203,16 @@ class Social(commands.Cog):
             raise BotError("nothing_to_export")
         return records[0].id
 
-    async def _gif(self, record: GameRecord) -> bytes:
-        """A replay of the public views (safe for hidden-information games too)."""
+    async def _gif(self, record: GameRecord, user_id: int) -> bytes:
+        """A replay of the public views (safe for hidden-information games too),
+        drawn once per game and position; a few a minute per member."""
+        again = self._gif_limit.take(user_id)
+        if again is not None:
+            raise BotError("gif_limit", count=GIFS_PER_WINDOW, when=when(again))
+        key = (record.id, len(record.entries))
+        cached = self._gifs.get(key)
+        if cached is not None:
+            return cached
         store = self.bot.store
         seed = (await store.load_secret(record.id)).seed
         match = await store.rebuild(record.id)
@@ -198,8 +220,10 @@ class Social(commands.Cog):
         players = self.bot.players
         for user_id in (record.red_id, record.black_id):
             await players.recall(user_id)
-        names = (players.name(record.red_id), players.name(record.black_id))
-        return await asyncio.to_thread(render_gif, views, Players(*names), RenderOptions(lang="en"))
+        names = (players.raw_name(record.red_id), players.raw_name(record.black_id))
+        gif = await asyncio.to_thread(render_gif, views, Players(*names), RenderOptions(lang="en"))
+        self._gifs.put(key, gif)
+        return gif
 
 
 async def setup(bot: Chuhan) -> None:

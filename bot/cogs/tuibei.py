@@ -27,6 +27,7 @@ from storage import GameNotFound
 
 from ..errors import BotError, GameFinished
 from ..i18n import t
+from ..visibility import may_see
 
 if TYPE_CHECKING:
     from rules.variant import Game
@@ -157,9 +158,12 @@ class Tuibei(commands.Cog):
         hub = self.bot.hub
         if game_id is not None:
             try:
-                return await hub.get(game_id)
+                record = await self.bot.store.load_game(game_id)
             except GameNotFound:
                 raise BotError("unknown_game", id=game_id) from None
+            if not await may_see(self.bot, record, interaction.user.id, interaction.guild_id):
+                raise BotError("unknown_game", id=game_id)  # as for /export
+            return await hub.get(game_id)
         if interaction.guild_id is not None:
             assert interaction.channel_id is not None
             return await hub.in_channel(interaction.channel_id)
