@@ -14,8 +14,10 @@ from .buttons import ChallengeButton, RequestButton
 from .delivery import Announcer
 from .i18n import CommandTranslator, language_for, t
 from .manager import GameHub
+from .notices import Notifier
 from .players import PlayerDirectory
 from .presenter import error_text
+from .server import ServerSettings
 from .settings import Settings
 
 log = logging.getLogger(__name__)
@@ -40,6 +42,8 @@ class Chuhan(commands.Bot):
     players: PlayerDirectory
     hub: GameHub
     announcer: Announcer
+    server: ServerSettings
+    notifier: Notifier
 
     def __init__(self, settings: Settings) -> None:
         intents = discord.Intents.default()
@@ -57,6 +61,8 @@ class Chuhan(commands.Bot):
         self.players = PlayerDirectory(self.store, self._cached_name)
         self.hub = GameHub(self.store, self.players, self.now)
         self.announcer = Announcer(self, self.players)
+        self.server = ServerSettings(self.store)
+        self.notifier = Notifier(self)
         await self.hub.load_active()
         self.add_dynamic_items(ChallengeButton, RequestButton)
         for name in EXTENSIONS:

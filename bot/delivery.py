@@ -53,18 +53,33 @@ class Announcer:
         lang = await self.players.language(report.reader_id)
         style = (await self.players.prefs(report.reader_id)).notation
         kwargs: dict[str, Any] = {"allowed_mentions": QUIET}
+        notifier = self.bot.notifier
+        try:
+            plan = await notifier.plan(report)
+        except Exception:  # a notice must never keep the move from being shown
+            log.exception("could not plan the notice of game %s", report.game_id)
+            plan = None
+        ping, pinged = await notifier.inline(plan, lang) if plan else ("", [])
+        if pinged:  # the mention is allowed for the players waited for alone
+            kwargs["allowed_mentions"] = discord.AllowedMentions(
+                everyone=False, roles=False, users=[discord.Object(u) for u in pinged]
+            )
         if report.board is not None:
             kwargs["file"] = png_file(report.board)
         if report.request is not None:
             kwargs["view"] = request_view(report.game_id, report.request.kind, lang)
         try:
             target = channel or await self.channel(report.channel_id)
-            message = await target.send(text_of(report.lines, lang, style), **kwargs)
+            text = "\n".join(filter(None, [text_of(report.lines, lang, style), ping]))
+            message = await target.send(text, **kwargs)
         except discord.HTTPException:
             log.exception("could not announce game %s in %s", report.game_id, report.channel_id)
             return None
         try:
-            await self.send_private(report)
+            told = await notifier.deliver(plan, report) if plan else set()
+            await self.send_private(report, skip=told)
+            if plan:
+                await notifier.fallback(plan, told)
         except Exception:  # the public message is out; a lost DM must not look like a refusal
             log.exception("could not send the private messages of game %s", report.game_id)
         return message
@@ -85,9 +100,10 @@ class Announcer:
             note += "\n" + t(lang, "error.not_announced")
         await interaction.edit_original_response(content=note, **edit)
 
-    async def send_private(self, report: Report) -> None:
-        """Each player's private lines and board, by DM, when they allow DMs."""
-        for user_id in {*report.private, *report.private_boards}:
+    async def send_private(self, report: Report, skip: set[int] | None = None) -> None:
+        """Each player's private lines and board, by DM, when they allow DMs
+        (except to ``skip``, whose turn notice carried them)."""
+        for user_id in {*report.private, *report.private_boards} - (skip or set()):
             prefs = await self.players.prefs(user_id)
             if not prefs.dm_notifications:
                 continue

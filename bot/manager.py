@@ -68,6 +68,7 @@ class GameManager:
         self.hub = hub
         self.id = record.id
         self.channel_id = record.channel_id
+        self.guild_id = record.guild_id
         self.variant = record.variant
         self.ids = (record.red_id, record.black_id)
         self.rated = record.rated
@@ -82,6 +83,11 @@ class GameManager:
         self.clocks = tc.Clocks(record.red_ms, record.black_ms, record.deadline)
         self.reminded = record.reminded
         self.finished = record.status is not GameStatus.ACTIVE
+        last = record.entries[-1] if record.entries else None
+        # For turn notices (bot/notices.py): who acted last, when, and their move.
+        self.last_actor = last.actor_id if last else None
+        self.changed_at = last.at if last else record.created_at
+        self.last_moves: Moves | None = None
 
     async def _reload(self) -> None:
         store = self.hub.store
@@ -297,6 +303,7 @@ class GameManager:
             await self._reload()
             raise
         self.seq += 1
+        self.last_actor, self.changed_at, self.last_moves = actor_id, now, moves
         if clocks.deadline != self.clocks.deadline:
             self.reminded = False
         self.clocks = clocks

@@ -46,7 +46,7 @@ class Clocks(commands.Cog):
 
     @tasks.loop(seconds=5)
     async def sweep(self) -> None:
-        for step in (self._timeouts, self._reminders, self._challenges):
+        for step in (self._timeouts, self._reminders, self._challenges, self.bot.notifier.sweep):
             try:
                 await step()
             except Exception:

@@ -34,6 +34,7 @@ from ..errors import BotError
 from ..i18n import t
 from ..manager import GameManager
 from ..presenter import say
+from ..threads import seat_players
 
 if TYPE_CHECKING:
     from storage import Challenge
@@ -243,6 +244,7 @@ class Play(commands.Cog):
             manager = await self.bot.hub.create(new)
         except ChannelBusy:
             raise BotError("channel_busy") from None
+        await seat_players(channel, manager.id, manager.variant, manager.ids, names)
         await self.bot.announcer.publish(await manager.opening(), channel)
         return manager, channel
 
