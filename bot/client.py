@@ -12,6 +12,7 @@ from storage import Store
 
 from .buttons import ChallengeButton, RequestButton
 from .delivery import Announcer
+from .ending import Endings, RematchButton
 from .i18n import CommandTranslator, language_for, t
 from .manager import GameHub
 from .notices import Notifier
@@ -31,6 +32,7 @@ EXTENSIONS = (
     "bot.cogs.guide",
     "bot.cogs.clocks",
     "bot.cogs.tuibei",
+    "bot.cogs.table",
 )
 
 
@@ -44,6 +46,7 @@ class Chuhan(commands.Bot):
     announcer: Announcer
     server: ServerSettings
     notifier: Notifier
+    endings: Endings
 
     def __init__(self, settings: Settings) -> None:
         intents = discord.Intents.default()
@@ -63,8 +66,9 @@ class Chuhan(commands.Bot):
         self.announcer = Announcer(self, self.players)
         self.server = ServerSettings(self.store)
         self.notifier = Notifier(self)
+        self.endings = Endings(self)
         await self.hub.load_active()
-        self.add_dynamic_items(ChallengeButton, RequestButton)
+        self.add_dynamic_items(ChallengeButton, RequestButton, RematchButton)
         for name in EXTENSIONS:
             try:
                 await self.load_extension(name)

@@ -23,10 +23,15 @@ if TYPE_CHECKING:
 
 log = logging.getLogger(__name__)
 QUIET = discord.AllowedMentions.none()
+MESSAGE_LIMIT = 2000
 
 
 def png_file(data: bytes, name: str = "board.png") -> discord.File:
     return discord.File(io.BytesIO(data), filename=name)
+
+
+def text_file(text: str, name: str) -> discord.File:
+    return discord.File(io.BytesIO(text.encode()), filename=name)
 
 
 class Announcer:
@@ -64,14 +69,21 @@ class Announcer:
             kwargs["allowed_mentions"] = discord.AllowedMentions(
                 everyone=False, roles=False, users=[discord.Object(u) for u in pinged]
             )
-        if report.board is not None:
-            kwargs["file"] = png_file(report.board)
+        files = [png_file(report.board)] if report.board is not None else []
         if report.request is not None:
             kwargs["view"] = request_view(report.game_id, report.request.kind, lang)
+        if report.over:
+            kwargs["view"] = self.bot.endings.view(report.game_id, lang)
         try:
             target = channel or await self.channel(report.channel_id)
             text = "\n".join(filter(None, [text_of(report.lines, lang, style), ping]))
-            message = await target.send(text, **kwargs)
+            if report.over:  # the move list follows the result, as a file when long
+                moves = await self.bot.endings.move_list(report.game_id, lang, style)
+                if len(text) + len(moves) < MESSAGE_LIMIT:
+                    text = "\n".join(filter(None, [text, moves]))
+                else:
+                    files.append(text_file(moves, f"moves-{report.game_id}.txt"))
+            message = await target.send(text, files=files, **kwargs)
         except discord.HTTPException:
             log.exception("could not announce game %s in %s", report.game_id, report.channel_id)
             return None
@@ -80,6 +92,8 @@ class Announcer:
             await self.send_private(report, skip=told)
             if plan:
                 await notifier.fallback(plan, told)
+            if report.over:
+                self.bot.endings.plan_archive(target)
         except Exception:  # the public message is out; a lost DM must not look like a refusal
             log.exception("could not send the private messages of game %s", report.game_id)
         return message

@@ -430,6 +430,7 @@ class GameManager:
 
     async def _report(self, actor_id: int | None, events: list[Event], lines: list[Line]) -> Report:
         report = Report(self.id, self.channel_id, actor_id or self.ids[Color.RED], lines)
+        report.over = self.finished
         report.request = (
             self.match.pending
             if any(e.code.endswith(("_offered", "_requested")) for e in events)

@@ -415,6 +415,11 @@ class Store:
         records = await self._records("channel_id = ? AND status = 'active'", (channel_id,))
         return records[0] if records else None
 
+    async def latest_game_in_channel(self, channel_id: int) -> GameRecord | None:
+        """The channel's latest game, running or over (a finished game's thread)."""
+        records = await self._records("channel_id = ? ORDER BY id DESC LIMIT 1", (channel_id,))
+        return records[0] if records else None
+
     async def active_games(self) -> list[GameRecord]:
         """Every active game, for re-arming timers and views after a restart."""
         return await self._records("status = 'active' ORDER BY id", ())

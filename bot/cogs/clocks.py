@@ -46,7 +46,8 @@ class Clocks(commands.Cog):
 
     @tasks.loop(seconds=5)
     async def sweep(self) -> None:
-        for step in (self._timeouts, self._reminders, self._challenges, self.bot.notifier.sweep):
+        notices, archives = self.bot.notifier.sweep, self.bot.endings.archive_due
+        for step in (self._timeouts, self._reminders, self._challenges, notices, archives):
             try:
                 await step()
             except Exception:
