@@ -62,9 +62,9 @@ class Chuhan(commands.Bot):
     async def setup_hook(self) -> None:
         self.store = await Store.open(self.settings.db_path, clock=self.now)
         self.players = PlayerDirectory(self.store, self._cached_name)
-        self.hub = GameHub(self.store, self.players, self.now)
-        self.announcer = Announcer(self, self.players)
         self.server = ServerSettings(self.store)
+        self.hub = GameHub(self.store, self.players, self.now, self.server)
+        self.announcer = Announcer(self, self.players)
         self.notifier = Notifier(self)
         self.endings = Endings(self)
         await self.hub.load_active()

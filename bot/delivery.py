@@ -51,12 +51,18 @@ class Announcer:
     ) -> discord.Message | None:
         """Post the report's public message in its game channel, then its DMs.
 
-        The words follow the language and notation of ``report.reader_id``.
-        The entry is already committed, so a Discord failure here is logged
-        and ``None`` returned, never raised.
+        The words follow the server's public language and notation (everyone
+        in the thread reads them). The entry is already committed, so a
+        Discord failure here is logged and ``None`` returned, never raised.
         """
-        lang = await self.players.language(report.reader_id)
-        style = (await self.players.prefs(report.reader_id)).notation
+        try:
+            target = channel or await self.channel(report.channel_id)
+        except discord.HTTPException:
+            log.exception("could not find the channel of game %s", report.game_id)
+            return None
+        guild = getattr(target, "guild", None)
+        public = await self.bot.server.style(guild.id if guild else None)
+        lang, style = public.language, public.notation
         kwargs: dict[str, Any] = {"allowed_mentions": QUIET}
         notifier = self.bot.notifier
         try:
@@ -75,7 +81,6 @@ class Announcer:
         if report.over:
             kwargs["view"] = self.bot.endings.view(report.game_id, lang)
         try:
-            target = channel or await self.channel(report.channel_id)
             text = "\n".join(filter(None, [text_of(report.lines, lang, style), ping]))
             if report.over:  # the move list follows the result, as a file when long
                 moves = await self.bot.endings.move_list(report.game_id, lang, style)

@@ -23,16 +23,18 @@ from rules.outcome import Outcome, Reason
 from rules.pieces import Color
 from rules.squares import square_name
 from rules.variant import Event, find_variant
-from storage import GameRecord, NewGame, SequenceConflict, Store
+from storage import GameRecord, NewGame, Prefs, SequenceConflict, Store
 from storage.ratings import Rating
 from storage.records import GameStatus
 
 from . import timecontrol as tc
+from .clockface import faces
 from .errors import BotError, Busy, GameFinished, NoGameHere, NotAPlayer
 from .i18n import LANGUAGES, catalogue, t
 from .pictures import board_png
 from .players import PlayerDirectory
 from .report import Line, Moves, Report, Term, Title
+from .server import ServerSettings
 
 STYLES = ("chinese", "wxf", "iccs")
 VERBS = ("resign", "draw-offer", "undo-request", "abort")
@@ -164,7 +166,7 @@ class GameManager:
             {
                 "player": self.hub.players.name(self.ids[turn]),
                 "color": color_term(turn),
-                "moves": (self.match.game.ply + 1) // 2,
+                "moves": self.match.game.ply // 2 + 1,  # rounds from 1, as on the image
             },
         )
 
@@ -177,16 +179,34 @@ class GameManager:
         return await self._draw(side if self.hidden else None, side, reader_id)
 
     async def _public_picture(self) -> bytes:
-        """The public board, drawn for the player to move (the one who must read it)."""
-        turn = self.match.game.turn
-        return await self._draw(None, turn, self.ids[turn])
+        """The public board: one orientation and language for the whole game, the
+        server's (it must not turn with every move)."""
+        style = await self.hub.server.style(self.guild_id)
+        view = self.match.game.view(None)
+        faces = self.clock_faces()
+        prefs, bottom = Prefs(), style.bottom
+        return board_png(
+            view,
+            self.names(),
+            (None, None),
+            prefs,
+            style.language,
+            None,
+            bottom=bottom,
+            faces=faces,
+        )
+
+    def clock_faces(self) -> tuple[str | None, str | None]:
+        control, turn, now = self.control, self.match.game.turn, self.hub.now()
+        return faces(control, self.clocks, turn, now, running=not self.finished)
 
     async def _draw(self, viewer: Color | None, side: Color | None, reader_id: int) -> bytes:
         """``viewer``'s view, with the preferences of ``reader_id`` who plays ``side``."""
         players = self.hub.players
         prefs, lang = await players.prefs(reader_id), await players.language(reader_id)
         view = self.match.game.view(viewer)
-        return board_png(view, self.names(), self.shown_clocks(), prefs, lang, side)
+        clocks = self.shown_clocks()
+        return board_png(view, self.names(), clocks, prefs, lang, side, faces=self.clock_faces())
 
     # -- acting ----------------------------------------------------------------
 
@@ -475,8 +495,15 @@ class GameManager:
 class GameHub:
     """Every manager in memory, loaded lazily from storage (so a restart loses nothing)."""
 
-    def __init__(self, store: Store, players: PlayerDirectory, now: Callable[[], float]) -> None:
+    def __init__(
+        self,
+        store: Store,
+        players: PlayerDirectory,
+        now: Callable[[], float],
+        server: ServerSettings | None = None,
+    ) -> None:
         self.store = store
+        self.server = server or ServerSettings(store)
         self.players = players
         self.now = now
         self._games: dict[int, GameManager] = {}

@@ -14,6 +14,7 @@ import simcord
 from bot.choices import PLAYABLE
 from storage import NewGame
 from tests.conftest import Table, button, restart
+from tests.table_helpers import server_settings
 
 ALL_PREDICTIONS = ["?r", "?n", "?c", "?k", "?a", "?b", "?p"]
 
@@ -408,6 +409,7 @@ async def test_endings_by_prediction_are_explained(table: Table):
 
 
 async def test_announcements_in_chinese(table: Table):
+    await server_settings(table, language="zh")  # the threads speak Chinese here
     await table.alice.slash(table.channel, "settings", language="zh")
     await table.bob.slash(table.channel, "settings", language="zh")
     channel = await _from_fen(table, "3k5/9/9/9/r8/9/9/9/8R/4K4 w")

@@ -360,6 +360,9 @@ class Play(commands.Cog):
         reader = interaction.user.id
         png = await manager.picture(reader, private=private)
         style = (await self.bot.players.prefs(reader)).notation
+        if not private:  # the thread's language for everyone
+            public = await self.bot.server.style(interaction.guild_id)
+            lang, style = public.language, public.notation
         await interaction.followup.send(
             say(manager.status_line(), lang, style),
             file=png_file(png),

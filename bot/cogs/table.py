@@ -34,6 +34,10 @@ def title(variant: str, lang: str) -> str:
     return game.title_zh if lang == "zh" else game.title_en
 
 
+def _choices(*values: str) -> list[app_commands.Choice[str]]:
+    return [app_commands.Choice(name=value, value=value) for value in values]
+
+
 class Table(commands.Cog):
     def __init__(self, bot: Chuhan) -> None:
         self.bot = bot
@@ -119,6 +123,54 @@ class Table(commands.Cog):
                 body = "…\n" + body[-(MESSAGE_LIMIT - len(head) - 3) :].partition("\n")[2]
             text = f"{head}\n{body}"
         await interaction.followup.send(text, ephemeral=True)
+
+    @app_commands.command(
+        name="serversettings", description="How game threads speak and show the board here"
+    )
+    @app_commands.describe(
+        language="Language of the public messages in game threads",
+        notation="Notation of the moves in public messages",
+        orientation="Side at the bottom of the public board",
+    )
+    @app_commands.choices(
+        language=_choices("en", "zh"),
+        notation=_choices("chinese", "wxf", "iccs"),
+        orientation=_choices("red", "black"),
+    )
+    @app_commands.default_permissions(manage_guild=True)
+    @app_commands.guild_only()
+    async def serversettings(
+        self,
+        interaction: discord.Interaction,
+        language: str | None = None,
+        notation: str | None = None,
+        orientation: str | None = None,
+    ) -> None:
+        lang = await self.bot.language_of(interaction)
+        assert interaction.guild_id is not None
+        changes = {
+            key: value
+            for key, value in (
+                ("language", language),
+                ("notation", notation),
+                ("orientation", orientation),
+            )
+            if value is not None
+        }
+        server = self.bot.server
+        if changes:
+            style = await server.change(interaction.guild_id, **changes)
+        else:
+            style = await server.style(interaction.guild_id)
+        text = t(
+            lang,
+            "server.summary",
+            language=t(lang, f"choice.{style.language}"),
+            notation=t(lang, f"choice.{style.notation}"),
+            orientation=t(lang, f"choice.{style.orientation}"),
+        )
+        head = t(lang, "server.saved" if changes else "server.current")
+        await interaction.response.send_message(f"{head}\n{text}", ephemeral=True)
 
 
 async def setup(bot: Chuhan) -> None:
