@@ -5,6 +5,9 @@ from __future__ import annotations
 import logging
 import sys
 
+import aiohttp
+import discord
+
 from .client import create_bot
 from .settings import Settings
 
@@ -19,7 +22,17 @@ def main() -> int:
     logging.basicConfig(
         level=settings.log_level, format="%(asctime)s %(levelname)s %(name)s: %(message)s"
     )
-    create_bot(settings).run(settings.token, log_handler=None)
+    try:
+        create_bot(settings).run(settings.token, log_handler=None)
+    except discord.LoginFailure:
+        print("Discord refused the token: check DISCORD_TOKEN.", file=sys.stderr)
+        return 1
+    except (aiohttp.ClientError, OSError) as exc:
+        print(
+            f"Could not reach Discord ({exc.__class__.__name__}): check the network.",
+            file=sys.stderr,
+        )
+        return 1
     return 0
 
 

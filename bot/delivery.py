@@ -40,6 +40,7 @@ class Announcer:
     def __init__(self, bot: Chuhan, players: PlayerDirectory) -> None:
         self.bot = bot
         self.players = players
+        self._asks: dict[int, discord.Message] = {}  # game id -> its request's message
 
     async def channel(self, channel_id: int) -> discord.abc.Messageable:
         channel = self.bot.get_channel(channel_id) or await self.bot.fetch_channel(channel_id)
@@ -92,6 +93,7 @@ class Announcer:
         except discord.HTTPException:
             log.exception("could not announce game %s in %s", report.game_id, report.channel_id)
             return None
+        await self._retire_request(report, message)
         try:
             told = await notifier.deliver(plan, report) if plan else set()
             await self.send_private(report, skip=told)
@@ -102,6 +104,24 @@ class Announcer:
         except Exception:  # the public message is out; a lost DM must not look like a refusal
             log.exception("could not send the private messages of game %s", report.game_id)
         return message
+
+    async def _retire_request(self, report: Report, message: discord.Message) -> None:
+        """Keep the message of a pending request; once the request is answered,
+        has lapsed, or the game is over, its buttons go."""
+        asked = self._asks.pop(report.game_id, None)
+        if report.request is not None:
+            self._asks[report.game_id] = message
+        manager = self.bot.hub.here(report.channel_id)
+        pending = manager.match.pending if manager and manager.id == report.game_id else None
+        if asked is None or asked.id == message.id:
+            return
+        if pending is not None and report.request is None:
+            self._asks[report.game_id] = asked  # still waiting for its answer
+            return
+        try:
+            await asked.edit(view=None)
+        except discord.HTTPException as exc:
+            log.info("could not drop the buttons of game %s: %s", report.game_id, exc.status)
 
     async def acknowledge(
         self, interaction: discord.Interaction, report: Report, done_key: str, **edit: Any

@@ -35,6 +35,7 @@ from .pictures import board_png
 from .players import PlayerDirectory
 from .report import Line, Moves, Report, Term, Title
 from .server import ServerSettings
+from .typed import folded
 
 STYLES = ("chinese", "wxf", "iccs")
 VERBS = ("resign", "draw-offer", "undo-request", "abort")
@@ -129,11 +130,11 @@ class GameManager:
         game = self.match.game
         if self.finished or user_id != self.ids[game.turn]:
             return []
-        needle = "".join(typed.split()).lower()
+        needle = folded(typed)
         found: list[tuple[str, str]] = []
         for action in _interleaved(game.legal_actions()):
             label, spellings = self._label(action, style, lang)
-            if needle and needle not in "|".join(spellings).replace(" ", "").lower():
+            if needle and needle not in folded("|".join(spellings)):
                 continue
             found.append((label, action.text))
             if len(found) >= limit:
@@ -149,7 +150,8 @@ class GameManager:
             words = [t(language, "action.reveal", square=square) for language in LANGUAGES]
             return t(lang, "action.reveal", square=square), [*words, value]
         label = self.match.game.notate(action, style)
-        return (label if label == value else f"{label} ({value})"), [label, value]
+        spellings = [self.match.game.notate(action, other) for other in STYLES]
+        return (label if label == value else f"{label} ({value})"), [*spellings, value]
 
     @property
     def hidden(self) -> bool:
@@ -160,6 +162,9 @@ class GameManager:
         return not self.finished and self.ids[self.match.game.turn] == user_id
 
     def status_line(self) -> Line:
+        outcome = self.match.outcome
+        if self.finished and outcome is not None:  # a finished game's thread
+            return self._outcome_line(outcome)
         turn = self.match.game.turn
         return Line(
             "board.status",
@@ -519,6 +524,20 @@ class GameHub:
         if record is None:
             raise NoGameHere()
         return await self.get(record.id)
+
+    async def latest_in_channel(self, channel_id: int) -> GameManager:
+        """The channel's active game, else the last one played there, read-only (a
+        finished game's thread still shows its board, moves and export).
+        :raises NoGameHere: if the channel never had a game."""
+        try:
+            return await self.in_channel(channel_id)
+        except NoGameHere:
+            record = await self.store.latest_game_in_channel(channel_id)
+            if record is None:
+                raise
+        for user_id in (record.red_id, record.black_id):
+            await self.players.recall(user_id)
+        return GameManager(self, record, await self.store.rebuild(record.id))
 
     async def get(self, game_id: int) -> GameManager:
         """An active game by id. :raises GameFinished: once it is over."""

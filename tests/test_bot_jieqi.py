@@ -149,7 +149,8 @@ async def test_a_whole_jieqi_game_with_reveals_captures_and_the_final_reveal(tab
     final = match.game.view(None)
     assert all(p.kind is not None for p in final.board if p is not None)
     assert await png(last) == drawn(final, None)  # the public board keeps Red at the bottom
-    assert (await table.carol.slash(thread, "board")).response.content.startswith("There is no")
+    after = (await table.carol.slash(thread, "board")).response  # the finished game's board
+    assert after.content.startswith("🏁") and await png(after) == drawn(final, None)
 
 
 async def test_a_whole_classic_game_tells_the_capturer_alone(table, seeds):

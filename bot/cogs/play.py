@@ -355,7 +355,7 @@ class Play(commands.Cog):
     @app_commands.guild_only()
     async def board(self, interaction: discord.Interaction, private: bool = False) -> None:
         lang = await self.bot.language_of(interaction)
-        manager = await self._manager(interaction)
+        manager = await self.bot.hub.latest_in_channel(interaction.channel_id or 0)
         await interaction.response.defer(ephemeral=private)
         reader = interaction.user.id
         png = await manager.picture(reader, private=private)
@@ -384,7 +384,7 @@ class Play(commands.Cog):
     async def resign(self, interaction: discord.Interaction) -> None:
         await self._platform(interaction, "resign")
 
-    @app_commands.command(name="draw", description="Offer a draw (one offer each; S-6)")
+    @app_commands.command(name="draw", description="Offer a draw (one offer each)")
     @app_commands.guild_only()
     async def draw(self, interaction: discord.Interaction) -> None:
         await self._platform(interaction, "draw-offer")

@@ -15,7 +15,6 @@ from discord.ext import commands
 from rules.pieces import Color
 from rules.variant import find_variant
 
-from ..errors import NoGameHere
 from ..i18n import t
 from ..manager import GameManager
 from ..movelist import listed_actions, move_text
@@ -104,14 +103,8 @@ class Table(commands.Cog):
         lang = await self.bot.language_of(interaction)
         channel_id = interaction.channel_id or 0
         await interaction.response.defer(ephemeral=True, thinking=True)
-        manager = self.bot.hub.here(channel_id)
-        if manager is not None:
-            game_id, match, running = manager.id, manager.match, True
-        else:
-            record = await self.bot.store.latest_game_in_channel(channel_id)
-            if record is None:
-                raise NoGameHere()
-            game_id, match, running = record.id, await self.bot.store.rebuild(record.id), False
+        manager = await self.bot.hub.latest_in_channel(channel_id)
+        game_id, match, running = manager.id, manager.match, not manager.finished
         style = (await self.bot.players.prefs(interaction.user.id)).notation
         listed = listed_actions(match, running=running)
         if not listed:
