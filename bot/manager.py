@@ -35,7 +35,7 @@ from .pictures import board_png
 from .players import PlayerDirectory
 from .report import Line, Moves, Report, Term, Title
 from .server import ServerSettings
-from .typed import folded
+from .typed import folded, refusal_reason, written
 
 STYLES = ("chinese", "wxf", "iccs")
 VERBS = ("resign", "draw-offer", "undo-request", "abort")
@@ -237,10 +237,14 @@ class GameManager:
                 action = game.parse(text)
             except RulesError as exc:
                 exc.params.setdefault("variant", self.variant)  # a variant may word it
+                reason = refusal_reason(str(exc))
+                summary = f"rules.{self.variant}.{exc.code}"
+                if reason and catalogue().get("en", summary):  # the actual reason instead
+                    exc.params.setdefault("reason", reason)
                 raise
             if said_in_public and game.is_secret(action):
                 raise BotError("secret_in_public")
-            mine = Moves({style: game.notate(action, style) for style in STYLES})
+            mine = Moves(written(game, action))
             shown = None if game.is_secret(action) else mine
             report = await self._commit(user_id, action.text, shown)
             if self.hidden:

@@ -32,7 +32,9 @@ class Title:
 
 @dataclass(frozen=True, slots=True)
 class Moves:
-    """One move written in every notation style, so each reader gets their own."""
+    """One move written in every notation style, so each reader gets their own.
+    A ``<style>@<lang>`` entry is that style for readers of ``lang`` (an action
+    written in words, not a board notation, in their language)."""
 
     by_style: Mapping[str, str]
 

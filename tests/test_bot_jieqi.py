@@ -251,9 +251,11 @@ async def test_bad_input_gets_a_clear_private_answer_and_changes_nothing(table, 
 
 async def test_classic_refusals_and_handicaps(table):
     thread = await table.start(variant="jieqi-classic")
-    for text in ("reveal e3", "b0b1", "a0a4", "e0e2"):
+    for text in ("reveal e3", "b0b1", "a0a4"):
         answer = private(await table.alice.slash(thread, "move", move=text))
         assert "moves as the piece whose starting point it stands on" in answer, text
+    king = private(await table.alice.slash(thread, "move", move="e0e2"))  # face up: the reason
+    assert "that piece cannot move there now" in king and "face-down" not in king
     for variant in ("jieqi", "jieqi-classic"):
         result = await table.alice.slash(
             table.channel, "challenge", variant=variant, handicap="horse"

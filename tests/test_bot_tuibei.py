@@ -109,7 +109,7 @@ async def test_predictions_and_counters_through_the_menus(table: Table):
     assert offered(shown, "label")[0] == "箭 dragon · chariot"
     before = len(thread.history())
     await table.alice.select(shown.response, ["?c"])
-    assert shown.response.content == "You played 预测 筒." and not shown.response.components
+    assert shown.response.content == "You played predict cannon." and not shown.response.components
     assert len(thread.history()) == before + 1
     public = thread.last_message
     assert public.content.startswith("🔴 Red alice places a prediction tile face down.")
@@ -127,7 +127,7 @@ async def test_predictions_and_counters_through_the_menus(table: Table):
     )
 
     # Alice's turn again; she predicts a chariot, Bob moves a horse: a miss, Bob moves on.
-    assert await choose(table.alice, thread, "predict", "?r") == "You played 预测 箭."
+    assert await choose(table.alice, thread, "predict", "?r") == "You played predict chariot."
     await table.bob.slash(thread, "move", move="h9g7")
     assert "(chariot) misses; the tile returns." in thread.last_message.content
     assert "bob to move" in thread.last_message.content
@@ -200,7 +200,7 @@ async def test_a_menu_still_works_after_a_restart(table: Table, settings):
     shown = await table.alice.slash(thread, "predict")
     await restart(table.env, settings)
     await table.alice.select(shown.response, ["?n"])
-    assert shown.response.content == "You played 预测 索."
+    assert shown.response.content == "You played predict horse."
     assert thread.last_message.content.startswith("🔴 Red alice places a prediction tile")
 
 

@@ -81,3 +81,28 @@ async def test_autocomplete_reads_any_notation_and_full_width(table):
     assert "h2e2" in await offered("炮２平５")  # full-width digits for Chinese numerals
     assert "h2e2" in await offered("砲二平五")  # the traditional glyph
     assert await offered("C2.") <= await offered("c2")
+
+
+async def test_no_line_mixes_languages_for_an_english_reader(table):
+    thread = await table.start(variant="jieqi")
+    played = await table.alice.slash(thread, "move", move="翻 a0")
+    note = played.response.content
+    assert note == "You played +a0."  # not "You played 翻a0."
+    await table.alice.slash(table.channel, "settings", language="zh")
+    await table.bob.slash(table.channel, "settings", language="zh")
+    theirs = await table.bob.slash(thread, "move", move="+a9")
+    assert theirs.response.content == "你走了 翻a9。"
+
+
+async def test_a_refusal_gives_the_actual_reason(table, monkeypatch):
+    from tests.test_bot_jieqi import seed_queue
+
+    seed_queue(monkeypatch).append(0)  # a0 hides a cannon in this layout
+    thread = await table.start(variant="jieqi")
+    await table.alice.slash(thread, "move", move="+a0")
+    await table.bob.slash(thread, "move", move="+a9")
+    blocked = (await table.alice.slash(thread, "move", move="a0a5")).response.content
+    assert blocked.startswith("“a0a5”: that piece cannot move there now")
+    assert "face-down" not in blocked  # a face-up cannon is not told about face-down moves
+    hidden = (await table.alice.slash(thread, "move", move="b0c2")).response.content
+    assert "face-down pieces never move" in hidden
