@@ -12,6 +12,7 @@ rules beyond the ``Match``/``Game`` interface.
 from __future__ import annotations
 
 import asyncio
+import dataclasses
 from collections.abc import Callable
 from itertools import zip_longest
 from typing import Any
@@ -472,8 +473,18 @@ class GameManager:
                 report.private.setdefault(who, []).append(self._event_line(event))
         if self.hidden:
             for side in Color:
-                report.private_boards[self.ids[side]] = await self._draw(side, side, self.ids[side])
+                user_id = self.ids[side]
+                if user_id in report.private or await self._wants_board(side):
+                    report.private_boards[user_id] = await self._draw(side, side, user_id)
         return report
+
+    async def _wants_board(self, side: Color) -> bool:
+        """Whether a player's own board is worth a DM: it shows more than the
+        public one, or they asked for their notices by DM."""
+        game = self.match.game
+        if game.view(side) != dataclasses.replace(game.view(None), viewer=side):
+            return True
+        return (await self.hub.players.prefs(self.ids[side])).notify in ("dm", "both")
 
     async def opening(self) -> Report:
         """The report announcing the game's start: who plays what, and the first board."""

@@ -11,7 +11,8 @@ from rules.actions import parse_action
 from rules.match import SECRET_ENTRY, Match
 from rules.pieces import Color
 
-STYLES = ("chinese", "wxf", "iccs")
+from .typed import written
+
 HIDDEN = None  # a listed action whose notation is still secret
 
 
@@ -30,7 +31,7 @@ def listed_actions(match: Match, *, running: bool) -> list[tuple[Color, dict[str
         game = replay.game
         side, action = game.turn, parse_action(text)
         hidden = shown == SECRET_ENTRY or (running and game.is_secret(action))
-        notes = HIDDEN if hidden else {s: game.notate(action, s) for s in STYLES}
+        notes = HIDDEN if hidden else written(game, action)
         replay.apply(text)
         listed.append((side, notes))
     return listed

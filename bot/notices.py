@@ -29,9 +29,10 @@ from storage import GameRecord
 
 from .i18n import t
 from .manager import GameManager, color_term
+from .movelist import listed_actions
 from .pictures import clock_text
 from .presenter import say, text_of
-from .report import Line, Report, Term, Title
+from .report import Line, Moves, Report, Term, Title
 
 if TYPE_CHECKING:
     from .client import Chuhan
@@ -242,8 +243,9 @@ class Notifier:
         lines = [*report.private.get(user_id, []), Line(f"notice.dm.{plan.kind}", params)]
         manager, board = plan.manager, None
         if manager is not None:
-            if manager.last_moves is not None and manager.last_actor not in (None, user_id):
-                lines.append(Line("notice.dm.last_move", {**params, "move": manager.last_moves}))
+            moves = manager.last_moves or _last_action(manager)
+            if moves is not None and manager.last_actor not in (None, user_id):
+                lines.append(Line("notice.dm.last_move", {**params, "move": moves}))
             lines += self._time_left(manager)
             board = report.private_boards.get(user_id) or await manager.picture(
                 user_id, private=True
@@ -259,6 +261,17 @@ class Notifier:
         if manager.control is not None and manager.control.game_ms is not None:
             return [Line("notice.dm.clock", {"left": clock_text(int(left * 1000))})]
         return [_duration(left, f"<t:{int(deadline)}:R>")]
+
+
+def _last_action(manager: GameManager) -> Moves | None:
+    """The last entry's action in every notation, read back from the log (after
+    a restart); ``None`` for a platform entry or an action still secret."""
+    entries = manager.match.entries
+    if not entries or entries[-1].startswith("@"):
+        return None
+    listed = listed_actions(manager.match, running=True)
+    notes = listed[-1][1] if listed else None
+    return Moves(notes) if notes is not None else None
 
 
 def _result_key(outcome: Outcome, side: Color) -> str:

@@ -9,6 +9,7 @@ from __future__ import annotations
 
 async def test_a_prediction_is_told_to_its_owner_only(table):
     thread = await table.start(variant="tuibei")
+    await table.alice.slash(table.channel, "settings", notify="dm")  # her notices by DM
     alice_dms, bob_dms = table.alice.user.dm_channel, table.bob.user.dm_channel
     played = await table.alice.slash(thread, "move", move="炮二平五")
     assert played.response.content == "You played 炮二平五."

@@ -11,6 +11,7 @@ import pytest
 import simcord.interactions
 
 from bot import Settings
+from rules.match import Match
 from tests.conftest import button, play, quiet_moves, restart
 from tests.test_bot_views import close_dms
 
@@ -124,6 +125,7 @@ async def test_rapid_pings_only_after_the_opponent_waited(table):
 
 async def test_a_restart_between_a_move_and_its_notice_sends_it_once(table, settings):
     thread = await table.start()
+    await table.alice.slash(table.channel, "settings", notify="both")
     await play(table, thread, MOVES[:1])
     manager = await table.env.bot.hub.in_channel(thread.id)
     await manager.move(table.bob.id, MOVES[1])  # committed; the bot stops before announcing
@@ -131,6 +133,9 @@ async def test_a_restart_between_a_move_and_its_notice_sends_it_once(table, sett
     await restart(table.env, settings)
     await table.env.advance_time(6)
     assert len(pinged_in(table, thread, table.alice)) == 2
+    game = Match.replay("xiangqi", {}, 0, MOVES[:1]).game
+    bobs = game.notate(game.parse(MOVES[1]), "chinese")
+    assert f"bob played {bobs}." in table.alice.user.dm_channel.last_message.content
     await table.env.advance_time(30)
     await restart(table.env, settings)
     await table.env.advance_time(30)
@@ -154,3 +159,17 @@ async def test_a_players_language_survives_a_restart(table, settings, monkeypatc
     await restart(table.env, settings)
     await play(table, thread, MOVES[:1])
     assert "第 1 局" in table.bob.user.dm_channel.last_message.content
+
+
+async def test_hidden_variants_dm_a_board_only_when_it_shows_more_or_was_asked(table):
+    thread = await table.start(variant="jieqi")
+    alice_dms, bob_dms = table.alice.user.dm_channel, table.bob.user.dm_channel
+    before = len(bob_dms.history())
+    await table.alice.slash(thread, "move", move="+a0")
+    assert len(bob_dms.history()) == before  # his view is the public one; pings suffice
+    await table.alice.slash(table.channel, "settings", notify="dm")
+    alice_before = len(alice_dms.history())
+    await table.bob.slash(thread, "move", move="+a9")
+    (notice,) = alice_dms.history()[alice_before:]  # one DM: the notice carries her board
+    assert "Your move in game #1 (Jieqi) against bob" in notice.content
+    assert "bob played +a9." in notice.content and notice.attachments
