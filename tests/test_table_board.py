@@ -6,6 +6,9 @@ from __future__ import annotations
 
 import io
 
+import pytest
+
+from bot import Settings
 from bot.clockface import faces
 from bot.pictures import board_png
 from bot.timecontrol import Clocks, preset
@@ -17,6 +20,14 @@ from tests.conftest import play, quiet_moves
 from tests.table_helpers import server_settings
 
 MOVES = quiet_moves(4, seed=31)
+
+
+@pytest.fixture
+def settings(tmp_path) -> Settings:
+    """An hourly sweep keeps the hour-long wait quick."""
+    return Settings(db_path=str(tmp_path / "chuhan.sqlite3"), sweep_seconds=3600)
+
+
 NAMES = ("alice", "bob")
 
 
