@@ -2,9 +2,10 @@
 
 Both fonts are subsets of Noto CJK (see ``render/fonts/OFL.txt``) so the
 image looks the same on a machine with no fonts installed. The board font has
-only the fixed glyphs; the names font has Latin, Greek, Cyrillic, kana and
-the ~7000 most common simplified and traditional hanzi. A name character the
-names font lacks becomes ``?``; emoji and other symbols are dropped.
+only the fixed glyphs; the names font has Latin, Greek, Cyrillic, kana, the
+2,350 common Hangul syllables and the ~7000 most common simplified and
+traditional hanzi. A player's name character the names font lacks is written
+in Latin letters (:func:`readable_name`); a badge's becomes ``?``.
 """
 
 from __future__ import annotations

@@ -14,8 +14,10 @@ from render.fonts import has_glyph, readable_name
         ("Alice", "Alice"),
         ("张三丰", "张三丰"),  # in the shipped font: drawn as they are
         ("すずき", "すずき"),
-        ("한국", "HanGug"),  # no Hangul in the font: Latin letters, never boxes
-        ("김 すずき", "Gim すずき"),
+        ("김철수", "김철수"),  # the 2,350 common Hangul syllables are in the font
+        ("똠방", "Ttom방"),  # a rarer one is written in Latin letters, never a box
+        ("สมชาย", "smchay"),  # a script the font lacks (Thai)
+        ("محمد", "mhmd"),
         ("𠀋", "Jo"),  # a hanzi beyond the shipped subset
         ("🔥龍🔥 Dragon", "龍 Dragon"),  # emoji beside letters are dropped
         ("🍀🍀", "four leaf clover four leaf clover"),  # a name of emoji alone is spelled
@@ -27,11 +29,12 @@ def test_names_are_readable_in_any_script(name: str, shown: str) -> None:
     assert "?" not in shown and all(has_glyph(char) for char in shown)
 
 
-def test_a_korean_name_is_drawn_unlike_a_question_mark() -> None:
+def test_a_thai_name_is_drawn_unlike_question_marks() -> None:
     def image(red: str) -> bytes:
         return render_png(samples.start(), players=Players(red, "bob"))
 
-    assert image("한국") == image("HanGug") != image("??")
+    assert image("สมชาย") == image("smchay") != image("?????")
+    assert image("김철수") != image("???")
 
 
 async def test_a_korean_player_is_named_readably_on_the_public_board(table) -> None:
@@ -41,7 +44,7 @@ async def test_a_korean_player_is_named_readably_on_the_public_board(table) -> N
     from rules.match import Match
     from storage import Prefs
 
-    kim = table.guild.add_member(table.env.create_user("kim"), nick="김철수")
+    kim = table.guild.add_member(table.env.create_user("kim"), nick="김똠수")
     await kim.slash(table.channel, "challenge", opponent=table.bob, color="red", time="none")
     offer = table.channel.last_message
     await table.bob.click(offer, custom_id=offer.components[0].children[0].custom_id)
@@ -49,5 +52,5 @@ async def test_a_korean_player_is_named_readably_on_the_public_board(table) -> N
     buffer = io.BytesIO()
     await thread.history()[0].attachments[0].save(buffer)
     view = Match.start("xiangqi").game.view(None)
-    expected = board_png(view, ("GimCheolSu", "bob"), (None, None), Prefs(), "en", None)
+    expected = board_png(view, ("김Ttom수", "bob"), (None, None), Prefs(), "en", None)
     assert buffer.getvalue() == expected
