@@ -90,6 +90,7 @@ class Announcer:
                 else:
                     files.append(text_file(moves, f"moves-{report.game_id}.txt"))
             message = await target.send(text, files=files, **kwargs)
+            await notifier.settle()
         except discord.HTTPException:
             log.exception("could not announce game %s in %s", report.game_id, report.channel_id)
             return None

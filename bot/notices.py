@@ -9,13 +9,15 @@ the thread, both, or nothing. A player whose DMs are closed gets the thread
 ping instead. In rapid games the player to move is pinged only once their
 opponent has waited :data:`RAPID_WAIT` seconds, not on every ply.
 
-How far each game's notices have gone is stored (``games.notified``) and
-marked *before* a notice is sent: a restart between a move and its notice
-sends it at the first sweep, and no entry is ever announced twice.
+How far each game's notices have gone is stored (``games.notified``), marked
+as the notice is sent (the write runs alongside the message): a restart
+between a move and its notice sends it at the first sweep, and no entry is
+announced twice.
 """
 
 from __future__ import annotations
 
+import asyncio
 import logging
 from dataclasses import dataclass, replace
 from typing import TYPE_CHECKING
@@ -82,21 +84,33 @@ class Notifier:
     def __init__(self, bot: Chuhan) -> None:
         self.bot = bot
         self._notified: dict[int, int | None] = {}
-
-    async def _done(self, game_id: int) -> int | None:
-        if game_id not in self._notified:
-            self._notified[game_id] = await self.bot.store.notified(game_id)
-        return self._notified[game_id]
+        self._writes: list[asyncio.Future[None]] = []
 
     async def _claim(self, game_id: int, count: int) -> bool:
         """Mark the notice of ``count`` entries handled; ``False`` if it already was.
-        The check and the mark happen without a pause, so two callers never both win."""
-        done = await self._done(game_id)
+
+        The check and the mark in memory happen without a pause, so two callers
+        never both win. The stored mark is written meanwhile and awaited by
+        :meth:`settle`, once the message that carries the notice is on its way.
+        """
+        if game_id not in self._notified:
+            stored = await self.bot.store.notified(game_id)
+            self._notified.setdefault(game_id, stored)
+        done = self._notified[game_id]
         if done is not None and done >= count:
             return False
         self._notified[game_id] = count
-        await self.bot.store.set_notified(game_id, count)
+        self._writes.append(asyncio.ensure_future(self.bot.store.set_notified(game_id, count)))
         return True
+
+    async def settle(self) -> None:
+        """Wait until the claimed notices are marked in storage."""
+        writes, self._writes = self._writes, []
+        for write in writes:
+            try:
+                await write
+            except Exception:  # at worst a restart sends that notice again
+                log.exception("could not store a notice mark")
 
     def notice(self, manager: GameManager) -> Notice | None:
         """Who the game waits for after its last entry (``None`` once it is over)."""
@@ -129,6 +143,7 @@ class Notifier:
             if notice is None or (done is not None and done >= notice.count):
                 continue
             if self.due(manager, notice) and await self._claim(manager.id, notice.count):
+                await self.settle()
                 report = Report(manager.id, manager.channel_id, 0, [])
                 plan = Plan(notice.kind, manager.id, notice.user_ids, manager)
                 await self._ping_apart(plan, await self.deliver(plan, report))
