@@ -124,6 +124,15 @@ class Announcer:
         except discord.HTTPException as exc:
             log.info("could not drop the buttons of game %s: %s", report.game_id, exc.status)
 
+    async def drop_buttons(self, message: discord.Message | None) -> None:
+        """Remove a message's buttons (a request answered or lapsed before a restart)."""
+        if message is None:
+            return
+        try:
+            await message.edit(view=None)
+        except discord.HTTPException as exc:
+            log.info("could not drop the buttons of message %s: %s", message.id, exc.status)
+
     async def acknowledge(
         self, interaction: discord.Interaction, report: Report, done_key: str, **edit: Any
     ) -> None:

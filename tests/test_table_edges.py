@@ -106,3 +106,20 @@ async def test_a_refusal_gives_the_actual_reason(table, monkeypatch):
     assert "face-down" not in blocked  # a face-up cannon is not told about face-down moves
     hidden = (await table.alice.slash(thread, "move", move="b0c2")).response.content
     assert "face-down pieces never move" in hidden
+
+
+async def test_a_request_that_lapsed_across_a_restart_loses_its_buttons_when_pressed(
+    table, settings
+):
+    from tests.conftest import restart
+
+    thread = await table.start()
+    await play(table, thread, MOVES[:2])
+    await table.alice.slash(thread, "draw")
+    offer = thread.last_message
+    await restart(table.env, settings)
+    await table.alice.slash(thread, "move", move=MOVES[2])
+    await table.bob.slash(thread, "move", move=MOVES[3])  # the offer lapses
+    late = await table.bob.click(offer, custom_id=button(offer, "draw:accept"))
+    assert "no draw offer waiting" in (late.followups or [late.response])[-1].content
+    assert not table.refreshed_in(thread, offer).components

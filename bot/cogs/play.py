@@ -44,6 +44,7 @@ if TYPE_CHECKING:
 log = logging.getLogger(__name__)
 
 CHALLENGE_SECONDS = 15 * 60
+STALE_REQUEST = ("no_request", "game_finished")  # a request message whose buttons outlived it
 DEFAULT_TIME = "1d"
 
 
@@ -413,6 +414,8 @@ class Play(commands.Cog):
             await interaction.edit_original_response(view=None)
             await self.bot.announcer.publish(report)
         except Exception as exc:
+            if isinstance(exc, BotError) and exc.key in STALE_REQUEST:
+                await self.bot.announcer.drop_buttons(interaction.message)
             await self.bot.reply_error(interaction, exc)
 
 
