@@ -188,18 +188,10 @@ class GameManager:
         """The public board: one orientation and language for the whole game, the
         server's (it must not turn with every move)."""
         style = await self.hub.server.style(self.guild_id)
-        view = self.match.game.view(None)
-        faces = self.clock_faces()
-        prefs, bottom = Prefs(), style.bottom
+        view, shown = self.match.game.view(None), self.clock_faces()
+        names, lang = self.names(), style.language
         return board_png(
-            view,
-            self.names(),
-            (None, None),
-            prefs,
-            style.language,
-            None,
-            bottom=bottom,
-            faces=faces,
+            view, names, (None, None), Prefs(), lang, None, bottom=style.bottom, faces=shown
         )
 
     def clock_faces(self) -> tuple[str | None, str | None]:
@@ -211,8 +203,8 @@ class GameManager:
         players = self.hub.players
         prefs, lang = await players.prefs(reader_id), await players.language(reader_id)
         view = self.match.game.view(viewer)
-        clocks = self.shown_clocks()
-        return board_png(view, self.names(), clocks, prefs, lang, side, faces=self.clock_faces())
+        shown = self.clock_faces()
+        return board_png(view, self.names(), self.shown_clocks(), prefs, lang, side, faces=shown)
 
     # -- acting ----------------------------------------------------------------
 
