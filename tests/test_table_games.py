@@ -3,7 +3,7 @@ end of a game (Rematch button, move list, the thread archived later)."""
 
 from __future__ import annotations
 
-from tests.conftest import button, play, quiet_moves
+from tests.conftest import button, play, press, quiet_moves, snapshot
 
 MOVES = quiet_moves(6, seed=21)
 
@@ -23,6 +23,7 @@ async def test_games_lists_mine_with_whose_turn_and_all_for_spectators(table):
     assert lines[0] == "Your games in progress:"
     link = f"https://discord.com/channels/{table.guild.id}/{thread.id}"
     assert lines[1].startswith("#1 Xiangqi · vs bob · their move · ") and lines[1].endswith(link)
+    assert " · <t:" in lines[1] and ":R> left · " in lines[1]  # time left to the deadline
     assert lines[2].startswith("#2 Jieqi · vs carol · their move")
     bobs = (await table.bob.slash(table.channel, "games")).response.content
     assert "#1 Xiangqi · vs alice · **your move**" in bobs and "#2" not in bobs
@@ -62,9 +63,12 @@ async def test_the_end_has_a_move_list_a_rematch_button_and_archives_the_thread(
     refused = await table.carol.click(end, custom_id=rematch)
     assert "Only the two players" in refused.response.content
 
+    shown = snapshot(table.env, end)
     asked = await table.bob.click(end, custom_id=rematch)
     assert asked.response.ephemeral and "Rematch offered" in asked.response.content
     assert not table.refreshed_in(thread, end).components  # one rematch per game
+    again = await press(table.alice, shown, rematch)  # a client that still shows it
+    assert "already been offered" in again.response.content
     offer = table.channel.last_message
     assert "Rematch of game #1" in offer.content and "3 days per move" in offer.content
     stored = table.env.backend.get_message(offer.channel.id, offer.id)

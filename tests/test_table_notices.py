@@ -91,6 +91,12 @@ async def test_both_pings_and_dms_and_off_tells_nothing(table):
     await table.bob.slash(thread, "move", move=MOVES[1])
     assert pings(table, thread.last_message) == []
     assert len(table.alice.user.dm_channel.history()) == alice_dms
+    await table.alice.slash(thread, "resign")
+    assert pings(table, thread.last_message) == [table.bob.id]
+    assert "Game #1 (Xiangqi) against alice is over: you won (resignation)." in (
+        dms.history()[-1].content
+    )
+    assert len(table.alice.user.dm_channel.history()) == alice_dms  # "off": nothing
 
 
 async def test_a_player_with_closed_dms_still_gets_the_thread_ping(table):
