@@ -43,6 +43,7 @@ log = logging.getLogger(__name__)
 
 RAPID_WAIT = 20.0  # seconds an opponent waits in a rapid game before the ping
 REQUEST_ENTRIES = ("draw-offer", "undo-request")
+ENDINGS_LOOKBACK = 3600.0  # seconds: older endings are not announced after a restart
 
 
 @dataclass(frozen=True, slots=True)
@@ -85,6 +86,7 @@ class Notifier:
         self.bot = bot
         self._notified: dict[int, int | None] = {}
         self._writes: list[asyncio.Future[None]] = []
+        self._endings_checked = False
 
     async def _claim(self, game_id: int, count: int) -> bool:
         """Mark the notice of ``count`` entries handled; ``False`` if it already was.
@@ -148,6 +150,30 @@ class Notifier:
                 plan = Plan(notice.kind, manager.id, notice.user_ids, manager)
                 await self._ping_apart(plan, await self.deliver(plan, report))
 
+    async def sweep_endings(self) -> None:
+        """Once after a start: the end of games that finished while a notice was
+        still owed (the bot stopped between the last move and its message)."""
+        if self._endings_checked:
+            return
+        self._endings_checked = True
+        since = self.bot.now() - ENDINGS_LOOKBACK
+        for record in await self.bot.store.unnotified_endings(since):
+            plan = await self._ending(record)
+            if plan is not None:
+                await self.settle()
+                report = Report(record.id, record.channel_id, 0, [])
+                await self._ping_apart(plan, await self.deliver(plan, report))
+
+    async def _ending(self, record: GameRecord) -> Plan | None:
+        """The claimed end notice of a finished game, for its players but whoever ended it."""
+        if record.outcome is None or not await self._claim(record.id, len(record.entries)):
+            return None
+        actor = record.entries[-1].actor_id if record.entries else None
+        for user_id in (record.red_id, record.black_id):
+            await self.bot.players.recall(user_id)  # unseen since a restart
+        ids = tuple(i for i in (record.red_id, record.black_id) if i != actor)
+        return Plan("end", record.id, ids, None, record)
+
     async def plan(self, report: Report) -> Plan | None:
         """The notice a report about to be published carries, claimed: the
         thread ping rides in the report's own message (see :meth:`inline`)."""
@@ -159,12 +185,7 @@ class Notifier:
             if not await self._claim(manager.id, notice.count):
                 return None
             return Plan(notice.kind, manager.id, notice.user_ids, manager)
-        record = await self.bot.store.load_game(report.game_id)
-        if record.outcome is None or not await self._claim(record.id, len(record.entries)):
-            return None
-        actor = record.entries[-1].actor_id if record.entries else None
-        ids = tuple(i for i in (record.red_id, record.black_id) if i != actor)
-        return Plan("end", record.id, ids, None, record)
+        return await self._ending(await self.bot.store.load_game(report.game_id))
 
     async def inline(self, plan: Plan, lang: str) -> tuple[str, list[int]]:
         """The line naming who the game waits for, and whom it may ping."""

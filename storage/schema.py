@@ -176,6 +176,10 @@ _V3 = (
     """,
     # The number of entries whose notice was handled; NULL: not even the start.
     "ALTER TABLE games ADD COLUMN notified INTEGER",
+    # Games stored before notices existed owe none.
+    """
+    UPDATE games SET notified = (SELECT count(*) FROM entries AS e WHERE e.game_id = games.id)
+    """,
 )
 
 MIGRATIONS: tuple[tuple[str, ...], ...] = (_V1, _V2, _V3)

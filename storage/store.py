@@ -523,6 +523,14 @@ class Store:
         rows = await self._query("SELECT notified FROM games WHERE id = ?", (game_id,))
         return rows[0]["notified"] if rows else None
 
+    async def unnotified_endings(self, since: float) -> list[GameRecord]:
+        """Games over since ``since`` whose end was never announced to the players."""
+        return await self._records(
+            "status IN ('finished', 'aborted') AND finished_at >= ? AND coalesce(notified, -1)"
+            " < (SELECT count(*) FROM entries AS e WHERE e.game_id = games.id) ORDER BY id",
+            (since,),
+        )
+
     async def set_notified(self, game_id: int, count: int) -> None:
         async with self._transaction(write=True) as db:
             await db.execute("UPDATE games SET notified = ? WHERE id = ?", (count, game_id))

@@ -179,3 +179,18 @@ async def test_hidden_variants_dm_a_board_only_when_it_shows_more_or_was_asked(t
     (notice,) = alice_dms.history()[alice_before:]  # one DM: the notice carries her board
     assert "Your move in game #1 (Jieqi) against bob" in notice.content
     assert "bob played +a9." in notice.content and notice.attachments
+
+
+async def test_a_restart_before_the_end_was_announced_still_tells_the_other_player(table, settings):
+    thread = await table.start()
+    await play(table, thread, MOVES[:2])
+    manager = await table.env.bot.hub.in_channel(thread.id)
+    await manager.act(table.bob.id, "resign")  # committed; the bot stops before announcing
+    await restart(table.env, settings)
+    await table.env.advance_time(6)
+    (ping,) = [m for m in pinged_in(table, thread, table.alice) if "is over" in m.content]
+    assert "game #1 against bob is over: you won (resignation)" in ping.content
+    assert not [m for m in pinged_in(table, thread, table.bob) if "is over" in m.content]
+    await restart(table.env, settings)
+    await table.env.advance_time(6)
+    assert len([m for m in pinged_in(table, thread, table.alice) if "is over" in m.content]) == 1

@@ -46,8 +46,9 @@ class Clocks(commands.Cog):
 
     @tasks.loop(seconds=5)
     async def sweep(self) -> None:
-        notices, archives = self.bot.notifier.sweep, self.bot.endings.archive_due
-        for step in (self._timeouts, self._reminders, self._challenges, notices, archives):
+        notifier, archives = self.bot.notifier, self.bot.endings.archive_due
+        steps = (self._timeouts, self._reminders, self._challenges, notifier.sweep_endings)
+        for step in (*steps, notifier.sweep, archives):
             try:
                 await step()
             except Exception:
