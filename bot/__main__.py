@@ -4,6 +4,9 @@ from __future__ import annotations
 
 import sys
 
+import aiohttp
+import discord
+
 from .client import create_bot
 from .logs import configure_logging
 from .settings import Settings
@@ -17,7 +20,17 @@ def main() -> int:
         )
         return 2
     configure_logging(settings)
-    create_bot(settings).run(settings.token, log_handler=None)
+    try:
+        create_bot(settings).run(settings.token, log_handler=None)
+    except discord.LoginFailure:
+        print("Discord refused the token: check DISCORD_TOKEN.", file=sys.stderr)
+        return 1
+    except (aiohttp.ClientError, OSError) as exc:
+        print(
+            f"Could not reach Discord ({exc.__class__.__name__}): check the network.",
+            file=sys.stderr,
+        )
+        return 1
     return 0
 
 

@@ -12,10 +12,13 @@ from storage import AnyStore, open_store
 
 from .buttons import ChallengeButton, RequestButton
 from .delivery import Announcer
+from .ending import Endings, RematchButton
 from .i18n import CommandTranslator, language_for, t
 from .manager import GameHub
+from .notices import Notifier
 from .players import PlayerDirectory
 from .presenter import error_text
+from .server import ServerSettings
 from .settings import Settings
 
 log = logging.getLogger(__name__)
@@ -31,6 +34,7 @@ EXTENSIONS = (
     "bot.cogs.tuibei",
     "bot.cogs.houji",
     "bot.cogs.fanbing",
+    "bot.cogs.table",
 )
 
 
@@ -42,6 +46,9 @@ class Chuhan(commands.Bot):
     players: PlayerDirectory
     hub: GameHub
     announcer: Announcer
+    server: ServerSettings
+    notifier: Notifier
+    endings: Endings
 
     def __init__(self, settings: Settings) -> None:
         intents = discord.Intents.default()
@@ -68,10 +75,13 @@ class Chuhan(commands.Bot):
     async def setup_hook(self) -> None:
         self.store = await open_store(self.settings.db_path, clock=self.now)
         self.players = PlayerDirectory(self.store, self._cached_name)
-        self.hub = GameHub(self.store, self.players, self.now)
+        self.server = ServerSettings(self.store)
+        self.hub = GameHub(self.store, self.players, self.now, self.server)
         self.announcer = Announcer(self, self.players)
+        self.notifier = Notifier(self)
+        self.endings = Endings(self)
         settled = await self.hub.load_active(self.settings.shards)
-        self.add_dynamic_items(ChallengeButton, RequestButton)
+        self.add_dynamic_items(ChallengeButton, RequestButton, RematchButton)
         for name in EXTENSIONS:
             try:
                 await self.load_extension(name)

@@ -28,6 +28,10 @@ def png_file(data: bytes, name: str = "board.png") -> discord.File:
     return discord.File(io.BytesIO(data), filename=name)
 
 
+def text_file(text: str, name: str) -> discord.File:
+    return discord.File(io.BytesIO(text.encode()), filename=name)
+
+
 class Announcer:
     """Turns reports into Discord messages."""
 
@@ -38,6 +42,9 @@ class Announcer:
         # A variant's cog adds its own (the foul call of successor xiangqi).
         self.buttons: dict[str, Callable[[int, str], discord.ui.View]] = {}
         self._told_closed: set[tuple[int, int]] = set()  # (game, player) told their DMs are closed
+        self._asks: dict[int, discord.Message] = {}  # game id -> its request's message
+        # game id -> who got its latest report's private lines in a turn notice
+        self._noticed: dict[int, set[int]] = {}
 
     async def channel(self, channel_id: int) -> discord.abc.Messageable:
         channel = self.bot.get_channel(channel_id) or await self.bot.fetch_channel(channel_id)
@@ -49,33 +56,98 @@ class Announcer:
     ) -> discord.Message | None:
         """Post the report's public message in its game channel, then (with ``dms``) its DMs.
 
-        The words follow the language and notation of ``report.reader_id``.
-        The entry is already committed, so a Discord failure here is logged
-        and ``None`` returned, never raised.
+        The words follow the server's public language and notation (everyone
+        in the thread reads them). The entry is already committed, so a
+        Discord failure here is logged and ``None`` returned, never raised.
         """
-        lang = await self.players.language(report.reader_id)
-        style = (await self.players.prefs(report.reader_id)).notation
-        kwargs: dict[str, Any] = {"allowed_mentions": QUIET}
-        if report.board is not None:
-            kwargs["file"] = png_file(report.board)
-        if report.request is not None:
-            kwargs["view"] = request_view(report.game_id, report.request.kind, lang)
         try:
             target = channel or await self.channel(report.channel_id)
-            message = await target.send(text_of(report.lines, lang, style), **kwargs)
+        except discord.HTTPException:
+            log.exception("could not find the channel of game %s", report.game_id)
+            return None
+        guild = getattr(target, "guild", None)
+        public = await self.bot.server.style(guild.id if guild else None)
+        lang, style = public.language, public.notation
+        kwargs: dict[str, Any] = {"allowed_mentions": QUIET}
+        notifier = self.bot.notifier
+        try:
+            plan = await notifier.plan(report)
+        except Exception:  # a notice must never keep the move from being shown
+            log.exception("could not plan the notice of game %s", report.game_id)
+            plan = None
+        ping, pinged = await notifier.inline(plan, lang) if plan else ("", [])
+        if pinged:  # the mention is allowed for the players waited for alone
+            kwargs["allowed_mentions"] = discord.AllowedMentions(
+                everyone=False, roles=False, users=[discord.Object(u) for u in pinged]
+            )
+        files = [png_file(report.board)] if report.board is not None else []
+        if report.request is not None:
+            kwargs["view"] = request_view(report.game_id, report.request.kind, lang)
+        if report.over:
+            kwargs["view"] = self.bot.endings.view(report.game_id, lang)
+        try:
+            text = "\n".join(filter(None, [text_of(report.lines, lang, style), ping]))
+            if report.over:  # the move list follows the result, as a file when long
+                moves = await self.bot.endings.move_list(report.game_id, lang, style)
+                if len(text) + len(moves) < MESSAGE_LIMIT:
+                    text = "\n".join(filter(None, [text, moves]))
+                else:
+                    files.append(text_file(moves, f"moves-{report.game_id}.txt"))
+            message = await target.send(text, files=files, **kwargs)
+            await notifier.settle()
         except discord.HTTPException:
             log.exception("could not announce game %s in %s", report.game_id, report.channel_id)
             return None
+        await self._retire_request(report, message)
+        told: set[int] = set()
+        try:
+            told = await notifier.deliver(plan, report) if plan else set()
+            if plan:
+                await notifier.fallback(plan, told)
+            if report.over:
+                self.bot.endings.plan_archive(target)
+        except Exception:  # the public message is out; a lost notice is logged, not raised
+            log.exception("could not send the notices of game %s", report.game_id)
+        self._noticed[report.game_id] = told
         if dms:
             await self._send_private_logged(report)
         return message
 
     async def _send_private_logged(self, report: Report) -> dict[int, bool | None]:
+        """The report's DMs, except to those whose turn notice carried them."""
+        skip = self._noticed.pop(report.game_id, set())
         try:
-            return await self.send_private(report)
+            return await self.send_private(report, skip)
         except Exception:  # the public message is out; a lost DM must not look like a refusal
             log.exception("could not send the private messages of game %s", report.game_id)
             return {}
+
+    async def _retire_request(self, report: Report, message: discord.Message) -> None:
+        """Keep the message of a pending request; once the request is answered,
+        has lapsed, or the game is over, its buttons go."""
+        asked = self._asks.pop(report.game_id, None)
+        if report.request is not None:
+            self._asks[report.game_id] = message
+        manager = self.bot.hub.here(report.channel_id)
+        pending = manager.match.pending if manager and manager.id == report.game_id else None
+        if asked is None or asked.id == message.id:
+            return
+        if pending is not None and report.request is None:
+            self._asks[report.game_id] = asked  # still waiting for its answer
+            return
+        try:
+            await asked.edit(view=None)
+        except discord.HTTPException as exc:
+            log.info("could not drop the buttons of game %s: %s", report.game_id, exc.status)
+
+    async def drop_buttons(self, message: discord.Message | None) -> None:
+        """Remove a message's buttons (a request answered or lapsed before a restart)."""
+        if message is None:
+            return
+        try:
+            await message.edit(view=None)
+        except discord.HTTPException as exc:
+            log.info("could not drop the buttons of message %s: %s", message.id, exc.status)
 
     async def acknowledge(
         self, interaction: discord.Interaction, report: Report, done_key: str, **edit: Any
@@ -107,13 +179,16 @@ class Announcer:
                 note += "\n" + t(lang, "dm.closed_here")
         await interaction.edit_original_response(content=note[:MESSAGE_LIMIT], **edit)
 
-    async def send_private(self, report: Report) -> dict[int, bool | None]:
-        """Each player's private lines and board, by DM, when they allow DMs.
+    async def send_private(
+        self, report: Report, skip: set[int] | None = None
+    ) -> dict[int, bool | None]:
+        """Each player's private lines and board, by DM, when they allow DMs
+        (except to ``skip``, whose turn notice carried them).
 
         Per player: ``True`` sent, ``False`` refused or failed, ``None`` DMs turned off.
         """
         sent: dict[int, bool | None] = {}
-        for user_id in {*report.private, *report.private_boards}:
+        for user_id in {*report.private, *report.private_boards} - (skip or set()):
             prefs = await self.players.prefs(user_id)
             if not prefs.dm_notifications:
                 sent[user_id] = None

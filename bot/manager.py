@@ -12,6 +12,7 @@ rules beyond the ``Match``/``Game`` interface.
 from __future__ import annotations
 
 import asyncio
+import dataclasses
 import logging
 from collections.abc import Callable
 from itertools import zip_longest
@@ -24,17 +25,20 @@ from rules.outcome import Outcome, Reason
 from rules.pieces import Color
 from rules.squares import square_name
 from rules.variant import Event, find_variant
-from storage import Entry, GameRecord, NewGame, SequenceConflict, Shards, Store
+from storage import Entry, GameRecord, NewGame, Prefs, SequenceConflict, Shards, Store
 from storage.ratings import Rating
 from storage.records import GameStatus
 
 from . import fanbing_setup
 from . import timecontrol as tc
+from .clockface import faces
 from .errors import BotError, Busy, GameFinished, GameOver, NoGameHere, NotAPlayer
 from .i18n import LANGUAGES, catalogue, t
 from .pictures import board_png
 from .players import PlayerDirectory
 from .report import Line, Moves, Report, Term, Title
+from .server import ServerSettings
+from .typed import folded, refusal_reason, written
 
 log = logging.getLogger(__name__)
 
@@ -72,6 +76,7 @@ class GameManager:
         self.hub = hub
         self.id = record.id
         self.channel_id = record.channel_id
+        self.guild_id = record.guild_id
         self.variant = record.variant
         self.ids = (record.red_id, record.black_id)
         self.rated = record.rated
@@ -88,6 +93,11 @@ class GameManager:
         self.clocks = tc.Clocks(record.red_ms, record.black_ms, record.deadline)
         self.reminded = record.reminded
         self.finished = record.status is not GameStatus.ACTIVE
+        last = record.entries[-1] if record.entries else None
+        # For turn notices (bot/notices.py): who acted last, when, and their move.
+        self.last_actor = last.actor_id if last else None
+        self.changed_at = last.at if last else record.created_at
+        self.last_moves: Moves | None = None
 
     async def _reload(self) -> None:
         store = self.hub.store
@@ -128,11 +138,11 @@ class GameManager:
         game = self.match.game
         if self.finished or self.setup_phase is not None or user_id != self.ids[game.turn]:
             return []
-        needle = "".join(typed.split()).lower()
+        needle = folded(typed)
         found: list[tuple[str, str]] = []
         for action in _interleaved(game.legal_actions()):
             label, spellings = self._label(action, style, lang)
-            if needle and needle not in "|".join(spellings).replace(" ", "").lower():
+            if needle and needle not in folded("|".join(spellings)):
                 continue
             found.append((label, action.text))
             if len(found) >= limit:
@@ -148,7 +158,8 @@ class GameManager:
             words = [t(language, "action.reveal", square=square) for language in LANGUAGES]
             return t(lang, "action.reveal", square=square), [*words, value]
         label = self.match.game.notate(action, style)
-        return (label if label == value else f"{label} ({value})"), [label, value]
+        spellings = [self.match.game.notate(action, other) for other in STYLES]
+        return (label if label == value else f"{label} ({value})"), [*spellings, value]
 
     @property
     def hidden(self) -> bool:
@@ -159,13 +170,16 @@ class GameManager:
         return not self.finished and self.ids[self.match.game.turn] == user_id
 
     def status_line(self) -> Line:
+        outcome = self.match.outcome
+        if self.finished and outcome is not None:  # a finished game's thread
+            return self._outcome_line(outcome)
         turn = self.match.game.turn
         return Line(
             "board.status",
             {
                 "player": self.hub.players.name(self.ids[turn]),
                 "color": color_term(turn),
-                "moves": (self.match.game.ply + 1) // 2,
+                "moves": self.match.game.ply // 2 + 1,  # rounds from 1, as on the image
             },
         )
 
@@ -178,16 +192,26 @@ class GameManager:
         return await self._draw(side if self.hidden else None, side, reader_id)
 
     async def _public_picture(self) -> bytes:
-        """The public board, drawn for the player to move (the one who must read it)."""
-        turn = self.match.game.turn
-        return await self._draw(None, turn, self.ids[turn])
+        """The public board: one orientation and language for the whole game, the
+        server's (it must not turn with every move)."""
+        style = await self.hub.server.style(self.guild_id)
+        view, shown = self.match.game.view(None), self.clock_faces()
+        names, lang = self.names(), style.language
+        return board_png(
+            view, names, (None, None), Prefs(), lang, None, bottom=style.bottom, faces=shown
+        )
+
+    def clock_faces(self) -> tuple[str | None, str | None]:
+        control, turn, now = self.control, self.match.game.turn, self.hub.now()
+        return faces(control, self.clocks, turn, now, running=not self.finished)
 
     async def _draw(self, viewer: Color | None, side: Color | None, reader_id: int) -> bytes:
         """``viewer``'s view, with the preferences of ``reader_id`` who plays ``side``."""
         players = self.hub.players
         prefs, lang = await players.prefs(reader_id), await players.language(reader_id)
         view = self.match.game.view(viewer)
-        return board_png(view, self.names(), self.shown_clocks(), prefs, lang, side)
+        shown = self.clock_faces()
+        return board_png(view, self.names(), self.shown_clocks(), prefs, lang, side, faces=shown)
 
     # -- acting ----------------------------------------------------------------
 
@@ -215,10 +239,14 @@ class GameManager:
                 action = game.parse(text)
             except RulesError as exc:
                 exc.params.setdefault("variant", self.variant)  # a variant may word it
+                reason = refusal_reason(str(exc))
+                summary = f"rules.{self.variant}.{exc.code}"
+                if reason and catalogue().get("en", summary):  # the actual reason instead
+                    exc.params.setdefault("reason", reason)
                 raise
             if said_in_public and game.is_secret(action):
                 raise BotError("secret_in_public")
-            mine = Moves({style: game.notate(action, style) for style in STYLES})
+            mine = Moves(written(game, action))
             shown = None if game.is_secret(action) else mine
             report = await self._commit(user_id, action.text, shown)
             if self.hidden:
@@ -332,6 +360,7 @@ class GameManager:
             raise
         log.debug("game %s: entry %s committed by %s", self.id, self.seq, actor_id)
         self.seq += 1
+        self.last_actor, self.changed_at, self.last_moves = actor_id, now, moves
         if clocks.deadline != self.clocks.deadline:
             self.reminded = False
         self.clocks = clocks
@@ -488,6 +517,7 @@ class GameManager:
 
     async def _report(self, actor_id: int | None, events: list[Event], lines: list[Line]) -> Report:
         report = Report(self.id, self.channel_id, actor_id or self.ids[Color.RED], lines)
+        report.over = self.finished
         report.request = (
             self.match.pending
             if any(e.code.endswith(("_offered", "_requested")) for e in events)
@@ -500,8 +530,18 @@ class GameManager:
                 report.private.setdefault(who, []).append(self._event_line(event))
         if self.hidden:
             for side in Color:
-                report.private_boards[self.ids[side]] = await self._draw(side, side, self.ids[side])
+                user_id = self.ids[side]
+                if user_id in report.private or await self._wants_board(side):
+                    report.private_boards[user_id] = await self._draw(side, side, user_id)
         return report
+
+    async def _wants_board(self, side: Color) -> bool:
+        """Whether a player's own board is worth a DM: it shows more than the
+        public one, or they asked for their notices by DM."""
+        game = self.match.game
+        if game.view(side) != dataclasses.replace(game.view(None), viewer=side):
+            return True
+        return (await self.hub.players.prefs(self.ids[side])).notify in ("dm", "both")
 
     async def opening(self) -> Report:
         """The report announcing the game's start: who plays what, and the first board."""
@@ -534,8 +574,15 @@ class GameManager:
 class GameHub:
     """Every manager in memory, loaded lazily from storage (so a restart loses nothing)."""
 
-    def __init__(self, store: Store, players: PlayerDirectory, now: Callable[[], float]) -> None:
+    def __init__(
+        self,
+        store: Store,
+        players: PlayerDirectory,
+        now: Callable[[], float],
+        server: ServerSettings | None = None,
+    ) -> None:
         self.store = store
+        self.server = server or ServerSettings(store)
         self.players = players
         self.now = now
         self._games: dict[int, GameManager] = {}
@@ -575,6 +622,20 @@ class GameHub:
         for user_id in (record.red_id, record.black_id):
             await self.players.recall(user_id)
         return self.ended(record.outcome, (record.red_id, record.black_id))
+
+    async def latest_in_channel(self, channel_id: int) -> GameManager:
+        """The channel's active game, else the last one played there, read-only (a
+        finished game's thread still shows its board, moves and export).
+        :raises NoGameHere: if the channel never had a game."""
+        try:
+            return await self.in_channel(channel_id)
+        except (NoGameHere, GameFinished):
+            record = await self.store.latest_game_in_channel(channel_id)
+            if record is None:
+                raise
+        for user_id in (record.red_id, record.black_id):
+            await self.players.recall(user_id)
+        return GameManager(self, record, await self.store.rebuild(record.id))
 
     async def get(self, game_id: int) -> GameManager:
         """An active game by id. :raises GameFinished: once it is over."""

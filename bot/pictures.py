@@ -23,14 +23,21 @@ def board_png(
     prefs: Prefs,
     lang: str,
     side: Color | None,
+    *,
+    bottom: Color | None = None,
+    faces: tuple[str | None, str | None] | None = None,
 ) -> bytes:
     """The image of ``view`` for a reader with ``prefs`` and language ``lang``
     who plays ``side`` (None: a watcher).
 
-    With orientation ``auto`` the reader's own side is at the bottom.
+    With orientation ``auto`` the reader's own side is at the bottom;
+    ``bottom`` overrides that (a server's public orientation), ``faces`` the
+    clock texts drawn from ``clocks``.
     """
     perspective = side if side is not None and prefs.orientation == "auto" else Color.RED
-    players = Players(names[0], names[1], clock_text(clocks[0]), clock_text(clocks[1]))
+    perspective = bottom or perspective
+    red, black = faces or (clock_text(clocks[0]), clock_text(clocks[1]))
+    players = Players(names[0], names[1], red, black)
     options = RenderOptions(
         traditional=prefs.traditional,
         labels=prefs.labels,

@@ -28,6 +28,7 @@ class PlayerDirectory:
         self._names: dict[int, str] = {}
         self._prefs: dict[int, Prefs] = {}
         self._locales: dict[int, str] = {}
+        self._stored_locales: dict[int, str | None] = {}
 
     def seen(self, user: discord.abc.User, locale: Locale = None) -> None:
         """Remember a user's display name and Discord locale from an interaction."""
@@ -63,9 +64,23 @@ class PlayerDirectory:
         return await self.prefs(user_id)
 
     async def language(self, user_id: int, locale: Locale = None) -> str:
-        """The user's reply language: their setting, else their last known locale."""
+        """The user's reply language: their setting, else their last known locale
+        (kept in storage, so their DMs stay in their language after a restart)."""
         prefs = await self.prefs(user_id)
-        return language_for(locale or self._locales.get(user_id), prefs.language)
+        return language_for(await self._locale(user_id, locale), prefs.language)
+
+    async def _locale(self, user_id: int, locale: Locale) -> str | None:
+        """The freshest locale known for the user, stored when it is new."""
+        known = str(locale) if locale is not None else self._locales.get(user_id)
+        if user_id not in self._stored_locales:
+            self._stored_locales[user_id] = await self.store.player_locale(user_id)
+        stored = self._stored_locales[user_id]
+        if known is None:
+            return stored
+        if known != stored:
+            await self.store.set_locale(user_id, known)
+            self._stored_locales[user_id] = known
+        return known
 
     async def register(self, user: discord.abc.User) -> None:
         """Store the user's current name (for leaderboards) and remember it."""

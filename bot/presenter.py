@@ -22,7 +22,8 @@ def _resolve(value: Any, lang: str, style: str) -> Any:
     if isinstance(value, Title):
         return value.zh if lang == "zh" else value.en
     if isinstance(value, Moves):
-        return value.by_style.get(style) or value.by_style.get("iccs", "")
+        spelled = value.by_style
+        return spelled.get(f"{style}@{lang}") or spelled.get(style) or spelled.get("iccs", "")
     return value
 
 

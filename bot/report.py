@@ -32,7 +32,9 @@ class Title:
 
 @dataclass(frozen=True, slots=True)
 class Moves:
-    """One move written in every notation style, so each reader gets their own."""
+    """One move written in every notation style, so each reader gets their own.
+    A ``<style>@<lang>`` entry is that style for readers of ``lang`` (an action
+    written in words, not a board notation, in their language)."""
 
     by_style: Mapping[str, str]
 
@@ -51,7 +53,7 @@ class Report:
     actor, or Red for the bot's own entries such as timeouts); ``private``
     and ``private_boards`` go to one player each (by user id); ``note`` is for
     the actor alone; ``request`` is a pending draw or undo request that needs
-    answer buttons.
+    answer buttons; ``over`` says the entry ended the game.
     """
 
     game_id: int
@@ -63,3 +65,4 @@ class Report:
     private_boards: dict[int, bytes] = field(default_factory=dict)
     note: Line | None = None
     request: Pending | None = None
+    over: bool = False  # the entry ended the game

@@ -2,9 +2,10 @@
 
 Both fonts are subsets of Noto CJK (see ``render/fonts/OFL.txt``) so the
 image looks the same on a machine with no fonts installed. The board font has
-only the fixed glyphs; the names font has Latin, Greek, Cyrillic, kana and
-the ~7000 most common simplified and traditional hanzi. A name character the
-names font lacks becomes ``?``; emoji and other symbols are dropped.
+only the fixed glyphs; the names font has Latin, Greek, Cyrillic, kana, the
+2,350 common Hangul syllables and the ~7000 most common simplified and
+traditional hanzi. A player's name character the names font lacks is written
+in Latin letters (:func:`readable_name`); a badge's becomes ``?``.
 """
 
 from __future__ import annotations
@@ -13,6 +14,7 @@ import unicodedata
 from functools import cache, lru_cache
 from pathlib import Path
 
+from anyascii import anyascii
 from PIL import ImageFont
 
 FONT_DIR = Path(__file__).resolve().parent / "fonts"
@@ -66,6 +68,29 @@ def clean_name(name: str) -> str:
         else:
             kept.append(char if has_glyph(char) else "?")
     return " ".join("".join(kept).split())
+
+
+def readable_name(name: str) -> str:
+    """A player's name as the names font can draw it, readable in any script.
+
+    A letter the font lacks (Hangul, a rare hanzi) is written in Latin letters
+    (``김철수`` is ``GimCheolSu``), never as a box or ``?``. Symbols (emoji)
+    are dropped beside other characters, as in :func:`clean_name`; a name of
+    symbols alone is spelled by their names (``🍀`` is ``four leaf clover``).
+    """
+    kept, symbols = [], []
+    for char in unicodedata.normalize("NFC", name):
+        if char.isspace():
+            kept.append(" ")
+        elif unicodedata.category(char) in _DROPPED_CATEGORIES:
+            symbols.append(char)
+        else:
+            kept.append(char if has_glyph(char) else anyascii(char))
+    readable = " ".join("".join(kept).split())
+    if readable or not symbols:
+        return readable
+    spelled = (anyascii(char).strip(":").replace("_", " ") for char in symbols)
+    return " ".join(" ".join(spelled).split())
 
 
 def fit(text: str, font: Font, width: float) -> str:

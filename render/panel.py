@@ -16,7 +16,7 @@ from rules.pieces import Color
 from rules.tuibei import TILES
 from rules.view import HIDDEN_TILE, PoolView, View
 
-from .fonts import clean_name, fit, fit_names, names_font
+from .fonts import fit, fit_names, names_font, readable_name
 from .layout import HEIGHT, PANEL_WIDTH
 from .options import Players, RenderOptions
 from .palette import BLACK, CARD, CARD_ACTIVE, GOLD, PANEL, TEXT, TEXT_DIM
@@ -135,7 +135,7 @@ def draw_panel(view: View, players: Players | None, options: RenderOptions) -> I
     panel = Image.new("RGB", (PANEL_WIDTH, HEIGHT), PANEL)
     bottom = options.bottom(view)
     for color, top in ((bottom.other(), TOP_CARD), (bottom, BOTTOM_CARD)):
-        name = clean_name(players.name(color)) if players else ""
+        name = readable_name(players.name(color)) if players else ""
         name = name or side_name(color, options.lang, options.traditional)
         clock = players.clock(color) if players else None
         _player_card(panel, view, color, top, name, clock, options)

@@ -74,8 +74,9 @@ def outcome_text(outcome: Outcome, lang: str, traditional: bool) -> str:
 
 
 def ply_text(ply: int, lang: str) -> str:
-    """Which half-move the image shows (also keeps replay frames distinct)."""
-    return f"ply {ply}" if lang == "en" else f"第 {ply} 手"
+    """Which round the image shows, from 1 (the number the bot's messages use)."""
+    number = ply // 2 + 1
+    return f"move {number}" if lang == "en" else f"第 {number} 回合"
 
 
 def tile_name(kind: Kind, traditional: bool) -> str:

@@ -3,8 +3,8 @@
 ``python scripts/subset_font.py [--serif TTC] [--sans TTC]`` writes
 ``render/fonts/board.otf`` (Noto Serif CJK SC Bold, only the glyphs in
 :data:`render.text.BOARD_GLYPHS`), ``render/fonts/names.otf`` (Noto Sans CJK
-SC Bold: Latin, Greek, Cyrillic, kana, GB2312 level 1 and Big5 level 1 hanzi,
-and :data:`render.text.PANEL_GLYPHS`) and ``render/fonts/OFL.txt``.
+SC Bold: Latin, Greek, Cyrillic, kana, common Hangul, GB2312 level 1 and Big5
+level 1 hanzi, and :data:`render.text.PANEL_GLYPHS`) and ``render/fonts/OFL.txt``.
 
 Needs the ``fonts`` extra (fontTools) and the Noto CJK collections, e.g. from
 Debian's ``fonts-noto-cjk``. The subsets are renamed: the OFL forbids a
@@ -38,6 +38,7 @@ NAME_RANGES = [
     (0x2010, 0x2027),  # dashes, quotes, ellipsis
     (0x3000, 0x303F),  # CJK punctuation
     (0x3040, 0x30FF),  # hiragana, katakana
+    (0x3131, 0x318E),  # Hangul compatibility jamo
     (0xFF01, 0xFF5E),  # full-width forms
 ]
 
@@ -54,13 +55,15 @@ def _decode_all(encoding: str, leads: range, trails: list[int]) -> set[str]:
 
 
 def name_charset() -> set[str]:
-    """Common simplified (GB2312 level 1) and traditional (Big5 level 1) hanzi."""
+    """Common simplified (GB2312 level 1) and traditional (Big5 level 1) hanzi,
+    and the 2,350 common Hangul syllables (KS X 1001)."""
     gb_level1 = _decode_all("gb2312", range(0xB0, 0xD8), list(range(0xA1, 0xFF)))
     big5_level1 = _decode_all(
         "big5", range(0xA4, 0xC7), list(range(0x40, 0x7F)) + list(range(0xA1, 0xFF))
     )
+    hangul = _decode_all("euc_kr", range(0xB0, 0xC9), list(range(0xA1, 0xFF)))
     latin = {chr(c) for lo, hi in NAME_RANGES for c in range(lo, hi + 1)}
-    return gb_level1 | big5_level1 | latin | set(PANEL_GLYPHS)
+    return gb_level1 | big5_level1 | hangul | latin | set(PANEL_GLYPHS)
 
 
 def cut(source: Path, chars: set[str], family: str, out: Path) -> None:

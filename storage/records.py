@@ -33,6 +33,7 @@ COLOR_CHOICES = ("red", "black", "random")
 NOTATIONS = ("chinese", "wxf", "iccs")
 LANGUAGES = (None, "en", "zh")
 ORIENTATIONS = ("auto", "red")
+NOTICES = ("off", "thread", "dm", "both")
 
 
 def is_handicap(options: Mapping[str, str]) -> bool:
@@ -142,6 +143,7 @@ class Prefs:
     labels: bool = False
     orientation: str = "auto"
     dm_notifications: bool = True
+    notify: str = "thread"  # turn notices: off, thread, dm, both
 
 
 @dataclass(frozen=True, slots=True)

@@ -32,6 +32,7 @@ from .records import (
     COLOR_CHOICES,
     LANGUAGES,
     NOTATIONS,
+    NOTICES,
     ORIENTATIONS,
     Challenge,
     ChallengeStatus,
@@ -65,6 +66,7 @@ _PREF_CHOICES: dict[str, tuple[object, ...]] = {
     "labels": (False, True),
     "orientation": ORIENTATIONS,
     "dm_notifications": (False, True),
+    "notify": NOTICES,
 }
 _PREFS_QUERY = f"SELECT {', '.join(_PREF_CHOICES)} FROM prefs WHERE user_id = ?"
 
@@ -549,6 +551,35 @@ class Store:
             row = await self._one(db, _PREFS_QUERY, (user_id,))
         return _prefs(row)
 
+    async def set_locale(self, user_id: int, locale: str) -> None:
+        """Remember a player's Discord locale, to speak to them after a restart."""
+        async with self._transaction(write=True) as db:
+            await self._ensure_players(db, (user_id,), self._clock())
+            await db.execute("UPDATE players SET locale = ? WHERE id = ?", (locale, user_id))
+
+    async def player_locale(self, user_id: int) -> str | None:
+        rows = await self._query("SELECT locale FROM players WHERE id = ?", (user_id,))
+        return rows[0]["locale"] if rows else None
+
+    # -- notices --------------------------------------------------------------
+
+    async def notified(self, game_id: int) -> int | None:
+        """How many entries of the game had their notice handled (``None``: not the start)."""
+        rows = await self._query("SELECT notified FROM games WHERE id = ?", (game_id,))
+        return rows[0]["notified"] if rows else None
+
+    async def unnotified_endings(self, since: float) -> list[GameRecord]:
+        """Games over since ``since`` whose end was never announced to the players."""
+        return await self._records(
+            "status IN ('finished', 'aborted') AND finished_at >= ? AND coalesce(notified, -1)"
+            " < (SELECT count(*) FROM entries AS e WHERE e.game_id = games.id) ORDER BY id",
+            (since,),
+        )
+
+    async def set_notified(self, game_id: int, count: int) -> None:
+        async with self._transaction(write=True) as db:
+            await db.execute("UPDATE games SET notified = ? WHERE id = ?", (count, game_id))
+
     # -- guild settings -------------------------------------------------------
 
     async def get_guild_setting(self, guild_id: int, key: str, default: Any = None) -> Any:
@@ -834,6 +865,7 @@ def _prefs(row: sqlite3.Row) -> Prefs:
         labels=bool(row["labels"]),
         orientation=row["orientation"],
         dm_notifications=bool(row["dm_notifications"]),
+        notify=row["notify"],
     )
 
 

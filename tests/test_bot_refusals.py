@@ -45,10 +45,12 @@ async def test_finished_game_refuses_everything(table):
     thread = await table.start()
     await table.alice.slash(thread, "draw")
     offer = thread.last_message
+    shown = snapshot(table.env, offer)  # a client that still shows the buttons
     await table.bob.slash(thread, "resign")
+    assert not table.refreshed_in(thread, offer).components  # the offer lost its buttons
     result = await table.alice.slash(thread, "resign")
     assert "This game is over: 🔴 Red alice won (resignation)" in private(result)
-    late = await table.bob.click(offer, custom_id=button(offer, "draw:accept"))
+    late = await press(table.bob, shown, button(offer, "draw:accept"))
     assert "This game is over" in private(late)
 
 

@@ -40,5 +40,5 @@ async def test_a_challenge_accepted_after_a_restart_names_the_challenger(table, 
     message = await table.challenge()
     await restart(table.env, settings)
     thread = await table.start_from(message)
-    assert thread.name == "alice vs bob"
+    assert thread.name == "#1 Xiangqi · alice vs bob"
     assert "alice (🔴 Red) vs bob (⚫ Black)" in thread.history()[0].content

@@ -9,13 +9,14 @@ from __future__ import annotations
 
 async def test_a_prediction_is_told_to_its_owner_only(table):
     thread = await table.start(variant="tuibei")
+    await table.alice.slash(table.channel, "settings", notify="dm")  # her notices by DM
     alice_dms, bob_dms = table.alice.user.dm_channel, table.bob.user.dm_channel
     played = await table.alice.slash(thread, "move", move="炮二平五")
     assert played.response.content == "You played 炮二平五."
     assert "🔴 Red alice: **炮二平五**" in thread.last_message.content  # a move is public
     seen_by_alice = len(alice_dms.history())
     result = await table.bob.slash(thread, "move", move="?r")  # Bob predicts a chariot
-    assert result.ephemeral and result.response.content == "You played 预测 箭."
+    assert result.ephemeral and result.response.content == "You played predict chariot."
     public = thread.last_message
     assert "places a prediction tile face down" in public.content
     assert "chariot" not in public.content.lower() and "箭" not in public.content

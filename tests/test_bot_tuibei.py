@@ -14,6 +14,7 @@ import simcord
 from bot.choices import PLAYABLE
 from storage import NewGame
 from tests.conftest import Table, button, restart
+from tests.table_helpers import server_settings
 
 ALL_PREDICTIONS = ["?r", "?n", "?c", "?k", "?a", "?b", "?p"]
 
@@ -106,17 +107,17 @@ async def test_predictions_and_counters_through_the_menus(table: Table):
     assert shown.response.ephemeral and "predicts the kind of piece" in shown.response.content
     assert offered(shown) == ALL_PREDICTIONS
     assert offered(shown, "label")[0] == "箭 dragon · chariot"
-    before = len(thread.history())
+    before, bob_before = len(thread.history()), len(bob_dms.history())
     await table.alice.select(shown.response, ["?c"])
-    assert shown.response.content == "You played 预测 筒." and not shown.response.components
+    assert shown.response.content == "You played predict cannon." and not shown.response.components
     assert len(thread.history()) == before + 1
     public = thread.last_message
     assert public.content.startswith("🔴 Red alice places a prediction tile face down.")
     assert public.attachments
     assert "Your prediction: cannon." in alice_dms.last_message.content
     assert alice_dms.last_message.attachments  # her own view, with her tile
-    assert bob_dms.last_message.content == "Your view of the board:"
-    assert bob_dms.last_message.attachments  # his own view: a face-down tile
+    # Bob's own view shows only what is public (a face-down tile): no DM for it.
+    assert len(bob_dms.history()) == bob_before
 
     # Bob moves a cannon: the tile is revealed and the cannon removed.
     moved = await table.bob.slash(thread, "move", move="h7e7")
@@ -126,7 +127,7 @@ async def test_predictions_and_counters_through_the_menus(table: Table):
     )
 
     # Alice's turn again; she predicts a chariot, Bob moves a horse: a miss, Bob moves on.
-    assert await choose(table.alice, thread, "predict", "?r") == "You played 预测 箭."
+    assert await choose(table.alice, thread, "predict", "?r") == "You played predict chariot."
     await table.bob.slash(thread, "move", move="h9g7")
     assert "(chariot) misses; the tile returns." in thread.last_message.content
     assert "bob to move" in thread.last_message.content
@@ -199,7 +200,7 @@ async def test_a_menu_still_works_after_a_restart(table: Table, settings):
     shown = await table.alice.slash(thread, "predict")
     await restart(table.env, settings)
     await table.alice.select(shown.response, ["?n"])
-    assert shown.response.content == "You played 预测 索."
+    assert shown.response.content == "You played predict horse."
     assert thread.last_message.content.startswith("🔴 Red alice places a prediction tile")
 
 
@@ -408,6 +409,7 @@ async def test_endings_by_prediction_are_explained(table: Table):
 
 
 async def test_announcements_in_chinese(table: Table):
+    await server_settings(table, language="zh")  # the threads speak Chinese here
     await table.alice.slash(table.channel, "settings", language="zh")
     await table.bob.slash(table.channel, "settings", language="zh")
     channel = await _from_fen(table, "3k5/9/9/9/r8/9/9/9/8R/4K4 w")

@@ -151,9 +151,10 @@ async def test_settings_show_and_change(table):
     text = changed.response.content
     assert text.startswith("已保存") and "字体：繁体" in text and "坐标：开" in text
     thread = await table.start()
-    assert thread.history()[0].content.startswith("新对局")  # Red moves first: Red's language
+    # The thread speaks the server's language (English by default), whoever acts.
+    assert thread.history()[0].content.startswith("New game")
     await play(table, thread, MOVES[:1])
-    assert thread.last_message.content.startswith("🔴 红方 alice：**")
+    assert thread.last_message.content.startswith("🔴 Red alice: **")
 
 
 async def test_help_and_rules(table):

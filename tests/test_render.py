@@ -145,7 +145,7 @@ def test_secret_backs_show_as_badges() -> None:
 def test_badges_never_draw_a_missing_glyph() -> None:
     view = samples.backs()
     board = list(view.board)
-    for name, label in (("a3", "🍀"), ("c3", "한"), ("e3", "龍王国")):
+    for name, label in (("a3", "🍀"), ("c3", "ก"), ("e3", "龍王国")):
         board[parse_square(name)] = replace(board[parse_square(name)], back=label)
     odd = rgb(render_png(replace(view, board=tuple(board))))
     assert region(odd, "a3") == region(odd, "c3")  # both a "?"

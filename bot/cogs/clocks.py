@@ -51,7 +51,9 @@ class Clocks(commands.Cog):
 
     @tasks.loop(seconds=5)
     async def sweep(self) -> None:
-        for step in (self._timeouts, self._reminders, self._challenges):
+        notifier, archives = self.bot.notifier, self.bot.endings.archive_due
+        steps = (self._timeouts, self._reminders, self._challenges, notifier.sweep_endings)
+        for step in (*steps, notifier.sweep, archives):
             try:
                 await step()
             except Exception:

@@ -43,6 +43,7 @@ from ..limits import (
 from ..manager import GameManager
 from ..names import thread_name
 from ..presenter import say
+from ..threads import seat_players
 
 if TYPE_CHECKING:
     from storage import Challenge
@@ -52,6 +53,7 @@ if TYPE_CHECKING:
 log = logging.getLogger(__name__)
 
 CHALLENGE_SECONDS = 15 * 60
+STALE_REQUEST = ("no_request", "game_finished")  # a request message whose buttons outlived it
 DEFAULT_TIME = "1d"
 
 
@@ -285,6 +287,7 @@ class Play(commands.Cog):
             manager = await self.bot.hub.create(new)
         except ChannelBusy:
             raise BotError("channel_busy") from None
+        await seat_players(channel, manager.id, manager.variant, manager.ids, names)
         await self.bot.announcer.publish(await manager.opening(), channel)
         return manager, channel
 
@@ -395,11 +398,14 @@ class Play(commands.Cog):
     @app_commands.guild_only()
     async def board(self, interaction: discord.Interaction, private: bool = False) -> None:
         lang = await self.bot.language_of(interaction)
-        manager = await self._manager(interaction)
+        manager = await self.bot.hub.latest_in_channel(interaction.channel_id or 0)
         await interaction.response.defer(ephemeral=private)
         reader = interaction.user.id
         png = await manager.picture(reader, private=private)
         style = (await self.bot.players.prefs(reader)).notation
+        if not private:  # the thread's language for everyone
+            public = await self.bot.server.style(interaction.guild_id)
+            lang, style = public.language, public.notation
         await interaction.followup.send(
             say(manager.status_line(), lang, style),
             file=png_file(png),
@@ -421,7 +427,7 @@ class Play(commands.Cog):
     async def resign(self, interaction: discord.Interaction) -> None:
         await self._platform(interaction, "resign")
 
-    @app_commands.command(name="draw", description="Offer a draw (one offer each; S-6)")
+    @app_commands.command(name="draw", description="Offer a draw (one offer each)")
     @app_commands.guild_only()
     async def draw(self, interaction: discord.Interaction) -> None:
         await self._platform(interaction, "draw-offer")
@@ -450,6 +456,8 @@ class Play(commands.Cog):
             await interaction.edit_original_response(view=None)
             await self.bot.announcer.publish(report)
         except Exception as exc:
+            if isinstance(exc, BotError) and exc.key in STALE_REQUEST:
+                await self.bot.announcer.drop_buttons(interaction.message)
             await self.bot.reply_error(interaction, exc)
 
 

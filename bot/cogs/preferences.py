@@ -23,15 +23,20 @@ def _choices(*values: str) -> list[app_commands.Choice[str]]:
 def summary(prefs: Prefs, lang: str) -> str:
     """The player's settings, one per line, in ``lang``."""
     on_off = {True: t(lang, "settings.on"), False: t(lang, "settings.off")}
-    return t(
-        lang,
-        "settings.summary",
-        language=t(lang, f"settings.language_{prefs.language or 'auto'}"),
-        notation=t(lang, f"choice.{prefs.notation}"),
-        glyphs=t(lang, "choice.traditional" if prefs.traditional else "choice.simplified"),
-        orientation=t(lang, f"choice.{prefs.orientation}"),
-        labels=on_off[prefs.labels],
-        dm=on_off[prefs.dm_notifications],
+    notify = t(lang, "settings.notify", notify=t(lang, f"choice.{prefs.notify}"))
+    return (
+        notify
+        + "\n"
+        + t(
+            lang,
+            "settings.summary",
+            language=t(lang, f"settings.language_{prefs.language or 'auto'}"),
+            notation=t(lang, f"choice.{prefs.notation}"),
+            glyphs=t(lang, "choice.traditional" if prefs.traditional else "choice.simplified"),
+            orientation=t(lang, f"choice.{prefs.orientation}"),
+            labels=on_off[prefs.labels],
+            dm=on_off[prefs.dm_notifications],
+        )
     )
 
 
@@ -47,12 +52,19 @@ class Preferences(commands.Cog):
         orientation="Your side at the bottom (auto) or always Red",
         labels="Coordinates around the board",
         dm="Direct messages (game start, reminders, private boards)",
+        notify="How you are told it is your turn: a ping in the game's thread, a DM, both, or not",
     )
     @app_commands.choices(
         language=_choices("auto", "en", "zh"),
         notation=_choices("chinese", "wxf", "iccs"),
         glyphs=_choices("simplified", "traditional"),
         orientation=_choices("auto", "red"),
+        notify=[
+            app_commands.Choice(name="ping in the game's thread (default)", value="thread"),
+            app_commands.Choice(name="direct message", value="dm"),
+            app_commands.Choice(name="both", value="both"),
+            app_commands.Choice(name="off", value="off"),
+        ],
     )
     async def settings(
         self,
@@ -63,6 +75,7 @@ class Preferences(commands.Cog):
         orientation: str | None = None,
         labels: bool | None = None,
         dm: bool | None = None,
+        notify: str | None = None,
     ) -> None:
         players = self.bot.players
         players.seen(interaction.user, interaction.locale)
@@ -80,6 +93,8 @@ class Preferences(commands.Cog):
             changes["labels"] = labels
         if dm is not None:
             changes["dm_notifications"] = dm
+        if notify is not None:
+            changes["notify"] = notify
         user_id = interaction.user.id
         if changes:
             prefs = await players.update_prefs(user_id, **changes)

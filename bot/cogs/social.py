@@ -198,6 +198,9 @@ class Social(commands.Cog):
         manager = self.bot.hub.here(interaction.channel_id or 0)
         if manager is not None:
             return manager.id
+        here = await self.bot.store.latest_game_in_channel(interaction.channel_id or 0)
+        if here is not None:  # a finished game's thread exports that game
+            return here.id
         records = await self.bot.store.recent_games(interaction.user.id, 1)
         if not records:
             raise BotError("nothing_to_export")

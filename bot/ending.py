@@ -1,0 +1,168 @@
+"""The end of a game: a Rematch button, the move list, and the thread archived later.
+
+The result message carries a persistent Rematch button (its state is its
+custom id, so it works after a restart). Either player may press it: it
+posts a challenge to the other player in the channel the game started from,
+with the same variant and settings and the colours swapped. The game's
+thread is archived :data:`ARCHIVE_SECONDS` after the end (Discord's own
+auto-archive covers a restart in between).
+"""
+
+from __future__ import annotations
+
+import logging
+import re
+from typing import TYPE_CHECKING, Any
+
+import discord
+
+from rules.pieces import Color
+from storage import GameRecord
+
+from .buttons import challenge_view
+from .errors import BotError, NotAPlayer
+from .i18n import t
+from .movelist import listed_actions, move_text
+
+if TYPE_CHECKING:
+    from .client import Chuhan
+
+log = logging.getLogger(__name__)
+
+ARCHIVE_SECONDS = 15 * 60
+REMATCH_SECONDS = 15 * 60
+
+
+class RematchButton(
+    discord.ui.DynamicItem[discord.ui.Button[Any]],
+    template=r"chuhan:g:(?P<game>\d+):rematch",
+):
+    """Offer the opponent of finished game ``game`` a return game."""
+
+    def __init__(self, game_id: int, lang: str = "en") -> None:
+        super().__init__(
+            discord.ui.Button(
+                label=t(lang, "ending.rematch_button"),
+                style=discord.ButtonStyle.primary,
+                custom_id=f"chuhan:g:{game_id}:rematch",
+            )
+        )
+        self.game_id = game_id
+
+    @classmethod
+    async def from_custom_id(
+        cls, interaction: discord.Interaction, item: discord.ui.Button[Any], match: re.Match[str]
+    ) -> RematchButton:
+        return cls(int(match["game"]))
+
+    async def callback(self, interaction: discord.Interaction) -> None:
+        bot: Chuhan = interaction.client  # type: ignore[assignment]
+        try:
+            await bot.endings.rematch(interaction, self.game_id)
+        except Exception as exc:
+            await bot.reply_error(interaction, exc)
+
+
+def rematch_view(game_id: int, lang: str) -> discord.ui.View:
+    view = discord.ui.View(timeout=None)
+    view.add_item(RematchButton(game_id, lang))
+    return view
+
+
+class Endings:
+    """What follows a game's last entry."""
+
+    def __init__(self, bot: Chuhan) -> None:
+        self.bot = bot
+        self._archive_at: dict[int, float] = {}  # thread id -> when
+        self._rematched: set[int] = set()
+
+    @staticmethod
+    def view(game_id: int, lang: str) -> discord.ui.View:
+        return rematch_view(game_id, lang)
+
+    async def move_list(self, game_id: int, lang: str, style: str) -> str:
+        """The finished game's moves under a heading ('' when none was played)."""
+        match = await self.bot.store.rebuild(game_id)
+        listed = listed_actions(match, running=False)
+        if not listed:
+            return ""
+        moves = move_text(listed, style, t(lang, "ending.hidden"))
+        return t(lang, "ending.moves", game=game_id) + "\n" + moves
+
+    def plan_archive(self, channel: discord.abc.Messageable) -> None:
+        """Archive a finished game's thread after a while."""
+        if isinstance(channel, discord.Thread):
+            self._archive_at[channel.id] = self.bot.now() + ARCHIVE_SECONDS
+
+    async def archive_due(self) -> None:
+        """Archive the threads of games over for a while (unless a new game began)."""
+        now = self.bot.now()
+        for thread_id, when in list(self._archive_at.items()):
+            if now < when:
+                continue
+            del self._archive_at[thread_id]
+            if self.bot.hub.here(thread_id) is not None:
+                continue
+            try:
+                thread = await self.bot.announcer.channel(thread_id)
+                if isinstance(thread, discord.Thread):
+                    await thread.edit(archived=True)
+            except discord.HTTPException as exc:
+                log.info("could not archive thread %s: %s", thread_id, exc.status)
+
+    async def rematch(self, interaction: discord.Interaction, game_id: int) -> None:
+        """Challenge the opponent of ``game_id`` again, colours swapped."""
+        lang = await self.bot.language_of(interaction)
+        record = await self.bot.store.load_game(game_id)
+        side = record.color_of(interaction.user.id)
+        if side is None:
+            raise NotAPlayer()
+        if game_id in self._rematched:
+            raise BotError("rematch_offered")
+        self._rematched.add(game_id)
+        await interaction.response.defer(ephemeral=True, thinking=True)
+        message = await self._post(interaction, record, side.other())
+        await interaction.edit_original_response(
+            content=t(lang, "ending.rematch_posted", where=message.jump_url)
+        )
+        if interaction.message is not None:
+            try:
+                await interaction.message.edit(view=None)
+            except discord.HTTPException as exc:
+                log.info("could not drop the rematch button of game %s: %s", game_id, exc.status)
+
+    async def _post(
+        self, interaction: discord.Interaction, record: GameRecord, color: Color
+    ) -> discord.Message:
+        """The rematch challenge, in the channel the game's thread grew from."""
+        channel = interaction.channel
+        parent = channel.parent if isinstance(channel, discord.Thread) else channel
+        assert isinstance(parent, discord.abc.Messageable)
+        user_id = interaction.user.id
+        opponent = record.player_id(color)  # the side the clicker leaves them
+        options = {k: v for k, v in record.options.items() if k != "handicap_side"}
+        challenge = await self.bot.store.create_challenge(
+            guild_id=record.guild_id,
+            channel_id=getattr(parent, "id", record.channel_id),
+            challenger_id=user_id,
+            variant=record.variant,
+            expires_at=self.bot.now() + REMATCH_SECONDS,
+            opponent_id=opponent,
+            options=options,
+            rated=record.rated,
+            color="red" if color is Color.RED else "black",
+        )
+        style = await self.bot.server.style(record.guild_id)
+        play = self.bot.get_cog("Play")
+        text = t(style.language, "ending.rematch", game=record.id) + "\n"
+        text += play._challenge_text(challenge, style.language)  # type: ignore[union-attr]
+        message = await parent.send(
+            text,
+            view=challenge_view(challenge.id, style.language),
+            allowed_mentions=discord.AllowedMentions(
+                everyone=False, roles=False, users=[discord.Object(opponent)]
+            ),
+        )
+        await self.bot.store.set_challenge_message(challenge.id, message.id)
+        return message

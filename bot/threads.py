@@ -1,0 +1,38 @@
+"""Game threads: their names, their members, and archiving them after the game."""
+
+from __future__ import annotations
+
+import logging
+
+import discord
+
+from rules.variant import find_variant
+
+log = logging.getLogger(__name__)
+
+NAME_LIMIT = 100  # characters in a Discord channel name
+
+
+def thread_name(game_id: int, variant: str, names: tuple[str, str]) -> str:
+    """``#12 Jieqi · alice vs bob``: findable by number, variant and players."""
+    title = find_variant(variant).title_en
+    return f"#{game_id} {title} · {names[0]} vs {names[1]}"[:NAME_LIMIT]
+
+
+async def seat_players(
+    thread: discord.abc.GuildChannel | discord.Thread,
+    game_id: int,
+    variant: str,
+    ids: tuple[int, int],
+    names: tuple[str, str],
+) -> None:
+    """Name a new game thread and add both players, so it shows in their lists and
+    its pings reach them. A failure leaves the game as it is."""
+    if not isinstance(thread, discord.Thread):
+        return
+    try:
+        await thread.edit(name=thread_name(game_id, variant, names))
+        for user_id in ids:
+            await thread.add_user(discord.Object(user_id))
+    except discord.HTTPException as exc:
+        log.info("could not prepare the thread of game %s: %s", game_id, exc.status)
