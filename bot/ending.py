@@ -12,9 +12,10 @@ from __future__ import annotations
 
 import logging
 import re
-from typing import TYPE_CHECKING, Any
+from typing import Any
 
 import discord
+from discord.ext import commands
 
 from rules.pieces import Color
 from storage import GameRecord
@@ -23,9 +24,6 @@ from .buttons import challenge_view
 from .errors import BotError, NotAPlayer
 from .i18n import t
 from .movelist import listed_actions, move_text
-
-if TYPE_CHECKING:
-    from .client import Chuhan
 
 log = logging.getLogger(__name__)
 
@@ -56,7 +54,7 @@ class RematchButton(
         return cls(int(match["game"]))
 
     async def callback(self, interaction: discord.Interaction) -> None:
-        bot: Chuhan = interaction.client  # type: ignore[assignment]
+        bot: Any = interaction.client  # the Chuhan client, known here only by duck typing
         try:
             await bot.endings.rematch(interaction, self.game_id)
         except Exception as exc:
@@ -72,8 +70,10 @@ def rematch_view(game_id: int, lang: str) -> discord.ui.View:
 class Endings:
     """What follows a game's last entry."""
 
-    def __init__(self, bot: Chuhan) -> None:
-        self.bot = bot
+    def __init__(self, bot: commands.Bot) -> None:
+        # The Chuhan client (its store, hub, announcer...); typed loosely so that
+        # this module need not import bot.client, which imports it.
+        self.bot: Any = bot
         self._archive_at: dict[int, float] = {}  # thread id -> when
         self._rematched: set[int] = set()
 

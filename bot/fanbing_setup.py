@@ -12,18 +12,38 @@ deadline of Red's first move whoever is not done keeps the setup they have
 
 from __future__ import annotations
 
+from collections.abc import Callable
 from dataclasses import dataclass, field
-from typing import TYPE_CHECKING
+from typing import Protocol
 
 from rules.fanbing_setup import SETUPS, Setup, seed_for, setups_from_seed
 from rules.pieces import Color
-from storage import Secret
+from storage import Secret, Store
 
 from . import timecontrol as tc
 from .report import Line
 
-if TYPE_CHECKING:
-    from .manager import GameManager
+
+class _Hub(Protocol):
+    store: Store
+    now: Callable[[], float]
+
+
+class GameManager(Protocol):
+    """What the setup phase needs of a game's manager (bot/manager.py), which
+    imports this module: a protocol keeps the import one-way."""
+
+    id: int
+    seq: int
+    variant: str
+    hub: _Hub
+    control: tc.TimeControl | None
+    clocks: tc.Clocks
+    setup_phase: SetupPhase | None
+
+    async def _reload(self) -> None: ...
+
+    def names(self) -> tuple[str, str]: ...
 
 VARIANT = "fanbing"
 KEY = "fanbing"

@@ -20,9 +20,10 @@ from __future__ import annotations
 import asyncio
 import logging
 from dataclasses import dataclass, replace
-from typing import TYPE_CHECKING
+from typing import Any
 
 import discord
+from discord.ext import commands
 
 from rules.outcome import Outcome
 from rules.pieces import Color
@@ -35,9 +36,6 @@ from .movelist import listed_actions
 from .pictures import clock_text
 from .presenter import say, text_of
 from .report import Line, Moves, Report, Term, Title
-
-if TYPE_CHECKING:
-    from .client import Chuhan
 
 log = logging.getLogger(__name__)
 
@@ -82,8 +80,10 @@ def mention_only(user_id: int) -> discord.AllowedMentions:
 class Notifier:
     """Decides who is waited for and tells them (see the module docstring)."""
 
-    def __init__(self, bot: Chuhan) -> None:
-        self.bot = bot
+    def __init__(self, bot: commands.Bot) -> None:
+        # The Chuhan client (its store, hub, announcer...); typed loosely so that
+        # this module need not import bot.client, which imports it.
+        self.bot: Any = bot
         self._notified: dict[int, int | None] = {}
         self._writes: list[asyncio.Future[None]] = []
         self._endings_checked = False
