@@ -221,7 +221,9 @@ class Announcer:
                 kwargs["view"] = view
             await user.send(content, **kwargs)
         except (discord.Forbidden, discord.NotFound) as exc:
-            log.info("DM to %s refused: %s", user_id, exc.status)
+            # DEBUG, not INFO: whether a DM was tried at all can follow a secret
+            # (a callable foul, a captured face-down piece).
+            log.debug("DM to %s refused: %s", user_id, exc.status)
             return False
         except discord.HTTPException as exc:
             log.warning("DM to %s failed: %s", user_id, exc.status)

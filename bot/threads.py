@@ -8,15 +8,17 @@ import discord
 
 from rules.variant import find_variant
 
-log = logging.getLogger(__name__)
+from . import names as shown_names
 
-NAME_LIMIT = 100  # characters in a Discord channel name
+log = logging.getLogger(__name__)
 
 
 def thread_name(game_id: int, variant: str, names: tuple[str, str]) -> str:
-    """``#12 Jieqi · alice vs bob``: findable by number, variant and players."""
+    """``#12 Jieqi · alice vs bob``: findable by number, variant and players
+    (their names without markup, see :mod:`bot.names`)."""
     title = find_variant(variant).title_en
-    return f"#{game_id} {title} · {names[0]} vs {names[1]}"[:NAME_LIMIT]
+    players = shown_names.thread_name(*names)
+    return f"#{game_id} {title} · {players}"[: shown_names.THREAD_NAME_LIMIT]
 
 
 async def seat_players(

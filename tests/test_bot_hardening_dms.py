@@ -33,13 +33,13 @@ async def play_classic(table: Table) -> tuple[dict[Color, list[str]], dict[Color
         result = await players[side].slash(thread, "move", move=written(text, ply))
         answer = private(result)
         assert answer.startswith("You played"), answer
-        assert answer_of(result).attachments  # their own board, which the DM would carry
         closed[side] += CLOSED in answer
         for event in match.apply(text):
             if event.code == "capture_learned":
                 assert event.audience is side
                 piece = PIECES[event.params["kind"]]
                 assert "you captured from" in answer and f"was: {piece}." in answer, answer
+                assert answer_of(result).attachments  # their own board, which the DM would carry
                 learned[side].append(answer)
     assert all("Only you" not in m.content for m in thread.history())
     return learned, closed

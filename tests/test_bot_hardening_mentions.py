@@ -15,6 +15,12 @@ def pings(env: simcord.Env, message: discord.Message) -> tuple[bool, set[int], s
     return stored.mention_everyone, set(stored.ping_user_ids), set(stored.ping_role_ids)
 
 
+def players_only(env: simcord.Env, message: discord.Message, table: Table) -> bool:
+    """The message pings no one but the game's players (a turn notice addresses one)."""
+    everyone, users, roles = pings(env, message)
+    return not everyone and not roles and users <= {table.alice.id, table.bob.id}
+
+
 def hostile_table(env: simcord.Env) -> tuple[Table, simcord.RoleHandle]:
     guild = env.create_guild()
     mods = guild.create_role("mods", mentionable=True)
@@ -33,18 +39,18 @@ async def test_hostile_names_ping_nobody_and_show_as_text(env):
     assert f"<@\u200b&{mods.id}>" in challenge.content
 
     thread = await table.start_from(challenge)
-    assert thread.name == f"here Al &{mods.id} vs Bob (https://evil.example) everyone"
+    assert thread.name == f"#1 Xiangqi · here Al &{mods.id} vs Bob (https://evil.example) everyone"
     accepted = table.refreshed(challenge)
     assert pings(env, accepted) == (False, set(), set())
     assert "\\[Bob](https://evil.example) @\u200beveryone" in accepted.content
     for message in thread.history():
-        assert pings(env, message) == (False, set(), set()), message.content
+        assert players_only(env, message, table), message.content
         assert "@here" not in message.content and "@everyone" not in message.content
         assert "[Bob](" not in message.content.replace("\\[Bob](", "")
 
     await table.bob.slash(thread, "resign")
     result = thread.last_message
-    assert pings(env, result) == (False, set(), set())
+    assert players_only(env, result, table)
     assert "🔴 Red @\u200bhere \\*\\*Al\\*\\*" in result.content
 
     history = await table.carol.slash(table.channel, "history", user=table.alice)
@@ -59,4 +65,4 @@ async def test_open_challenge_pings_no_one(env):
     assert pings(env, challenge) == (False, set(), set())
     await table.carol.click(challenge, custom_id=button(challenge, "accept"))
     game = table.channel.threads[-1]
-    assert all(pings(env, m) == (False, set(), set()) for m in game.history())
+    assert all(players_only(env, m, table) for m in game.history())
