@@ -265,6 +265,10 @@ def test_a_game_to_checkmate_between_two_pages(browser, sandboxes):
     shot = os.environ.get("CHUHAN_SANDBOX_SCREENSHOT")
     if shot:
         bob.front()
+        browser.set_window_size(1100, 1200)
+        for jump in browser.find_elements(By.XPATH, "//button[contains(., 'jump to latest')]"):
+            jump.click()
+        time.sleep(1)
         browser.save_screenshot(shot)
     assert "Sandbox stopped" in sandbox.stop()
 
