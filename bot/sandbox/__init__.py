@@ -41,11 +41,10 @@ def main(argv: list[str]) -> int:
     logging.basicConfig(level=logging.WARNING, format="%(levelname)s %(name)s: %(message)s")
     logging.getLogger("discord").setLevel(logging.ERROR)  # voice support, intents of the fake login
     try:
-        import simcord.preview  # noqa: F401  (the optional part SimCord needs for pages)
-    except ImportError as exc:
+        from .stage import Stage
+    except ImportError as exc:  # an install without SimCord's preview extra
         print(f"the sandbox needs simcord[preview]: {exc}", file=sys.stderr)
         return 2
-    from .stage import Stage
 
     async def run() -> None:
         stop = asyncio.Event()
@@ -54,8 +53,11 @@ def main(argv: list[str]) -> int:
             loop.add_signal_handler(signum, stop.set)
         async with Stage(options.db, options.port) as stage:
             print(stage.welcome(), flush=True)
-            await stop.wait()
-        print("Sandbox stopped; its games are kept in " + options.db, flush=True)
+            ended = asyncio.create_task(stage.preview.wait_closed())  # "End preview session"
+            await asyncio.wait(
+                (asyncio.create_task(stop.wait()), ended), return_when=asyncio.FIRST_COMPLETED
+            )
+        print(f"Sandbox stopped; its games are kept in {options.db}", flush=True)
 
     asyncio.run(run())
     return 0

@@ -76,9 +76,11 @@ class Ticker:
             async with self.turn:
                 try:
                     await self.env.advance_time(1)
+                    await self.changed()
                 except TimeoutError:  # the bot is slow to settle: the next tick catches up
                     log.warning("the bot did not settle within a tick")
-                await self.changed()
+                except Exception:  # a stopped clock would stop every game's clock
+                    log.exception("the clock could not advance")
             ticks += 1
             if ticks % SAVE_EVERY == 0:
                 self.kept.save(self.env)
