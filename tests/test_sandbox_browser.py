@@ -20,16 +20,15 @@ from dataclasses import dataclass
 from pathlib import Path
 
 import pytest
+from selenium import webdriver
+from selenium.common.exceptions import WebDriverException
+from selenium.webdriver.chrome.service import Service
+from selenium.webdriver.common.by import By
 
 from rules.match import Match
 from rules.squares import square_name
 from storage import Store
 from tests.system_tools import program
-
-webdriver = pytest.importorskip("selenium.webdriver")
-from selenium.common.exceptions import WebDriverException  # noqa: E402
-from selenium.webdriver.chrome.service import Service  # noqa: E402
-from selenium.webdriver.common.by import By  # noqa: E402
 
 ROOT = Path(__file__).resolve().parent.parent
 # Headless, and quiet: without the background-networking flags Chromium keeps
@@ -192,6 +191,13 @@ class Page:
             self._pressed = time.monotonic()
         return False
 
+    def say(self, text: str) -> None:
+        """Post a plain message in the channel."""
+        self.front()
+        self._composer().click()
+        self._composer().send_keys(text)
+        self.click("//button[@id='send-message'][not(@disabled)]")
+
     def _option_field(self, option: str):
         css = f".command-option-input[data-option='{option}']"
         if not self.driver.find_elements(By.CSS_SELECTOR, css):
@@ -295,6 +301,8 @@ def test_jieqi_reveals_keep_face_down_pieces_from_the_spectator(browser, sandbox
     sandbox = sandboxes()
     alice, bob = Page(browser, sandbox.urls["alice"]), Page(browser, sandbox.urls["bob"])
     carol = Page(browser, sandbox.urls["carol"])
+    carol.say("good luck to you both")
+    alice.wait_for("good luck to you both")  # a member's message reaches the other pages
     start_game(alice, bob, variant="jieqi")
     alice.command("move", move="reveal e3")
     carol.wait_for("reveals e3:")

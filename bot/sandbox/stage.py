@@ -70,20 +70,21 @@ class Stage:
         self._clock.__exit__(None, None, None)
         await self.bot.store.close()
 
-    def _bot_wrote(self) -> bool:
-        """Whether the bot changed anything since last looked (an answer to an
-        autocomplete changes nothing anyone sees)."""
+    def _changed(self) -> bool:
+        """Whether anything others see changed since last looked: the bot wrote
+        (an answer to an autocomplete is for one member only) or a member posted."""
         transcript = self.env.backend.transcript
         fresh, self._seen = transcript[self._seen :], len(transcript)
         return any(
-            kind == "HTTP"
-            and not name.startswith("GET ")
+            name.startswith("MESSAGE_")
+            if kind == "GATEWAY"
+            else not name.startswith("GET ")
             and not (isinstance(payload, dict) and payload.get("type") == AUTOCOMPLETE_RESULT)
             for kind, name, payload in fresh
         )
 
     async def refresh_if_changed(self) -> None:
-        if self._bot_wrote():
+        if self._changed():
             await self.preview.refresh()
 
     def welcome(self) -> str:
