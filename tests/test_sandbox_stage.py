@@ -5,12 +5,13 @@ from __future__ import annotations
 
 import asyncio
 import json
+import socket
 from urllib.parse import urlsplit
 
 import aiohttp
 import pytest
 
-from bot import Settings, __main__
+from bot import Settings, __main__, sandbox
 from bot.sandbox.stage import Stage
 from tests.conftest import button
 
@@ -98,3 +99,13 @@ def test_without_a_token_the_run_command_points_to_the_sandbox(monkeypatch, caps
     assert __main__.main([]) == 2
     (line,) = capsys.readouterr().err.splitlines()
     assert "DISCORD_TOKEN is not set" in line and "python -m bot --sandbox" in line
+
+
+def test_a_taken_port_is_one_clear_line(db, capsys):
+    with socket.socket() as taken:
+        taken.bind(("127.0.0.1", 0))
+        taken.listen()
+        port = taken.getsockname()[1]
+        assert sandbox.main(["--db", db, "--port", str(port)]) == 2
+    (line,) = capsys.readouterr().err.splitlines()
+    assert line.startswith("error: the sandbox could not listen") and str(port) in line

@@ -59,5 +59,9 @@ def main(argv: list[str]) -> int:
             )
         print(f"Sandbox stopped; its games are kept in {options.db}", flush=True)
 
-    asyncio.run(run())
+    try:
+        asyncio.run(run())
+    except OSError as exc:  # a port taken or not allowed
+        print(f"error: the sandbox could not listen: {exc}", file=sys.stderr)
+        return 2
     return 0

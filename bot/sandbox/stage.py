@@ -3,6 +3,7 @@
 from __future__ import annotations
 
 import asyncio
+import contextlib
 from types import TracebackType
 
 import aiohttp
@@ -31,28 +32,32 @@ class Stage:
         self._seen = 0  # how much of SimCord's transcript has been looked at
 
     async def __aenter__(self) -> Stage:
-        self.bot = create_bot(Settings(db_path=self.db_path))
-        self.env = simcord.Env(self.bot, check_errors=False)
-        self.world = build_world(self.env)
-        self.kept = KeptTime(self.db_path)
-        self.kept.restore(self.env)
-        await self.env.start()
-        self._clock = self.env.time_context()
-        self._clock.__enter__()
-        self.preview = self.env.preview(
-            self.world.channel, viewers=self.world.members, layout="channel"
-        )
-        await self.preview.__aenter__()
-        self._seen = len(self.env.backend.transcript)
-        self.session = aiohttp.ClientSession()
-        for index, member in enumerate(self.world.members):
-            door = Door(
-                self.preview.url, member.id, self.turn, self.refresh_if_changed, self.session
+        async with contextlib.AsyncExitStack() as stack:  # undone in reverse if a step fails
+            self.bot = create_bot(Settings(db_path=self.db_path))
+            stack.push_async_callback(self._close_store)
+            self.env = simcord.Env(self.bot, check_errors=False)
+            self.world = build_world(self.env)
+            self.kept = KeptTime(self.db_path)
+            self.kept.restore(self.env)
+            await self.env.start()
+            stack.enter_context(self.env.time_context())
+            stack.push_async_callback(self.env.shutdown)
+            self.preview = await stack.enter_async_context(
+                self.env.preview(self.world.channel, viewers=self.world.members, layout="channel")
             )
-            await door.open(self.first_port + index if self.first_port else 0)
-            self.doors.append(door)
-        self.ticker = Ticker(self.env, self.turn, self.refresh_if_changed, self.kept)
-        self.ticker.start()
+            self._seen = len(self.env.backend.transcript)
+            session = await stack.enter_async_context(aiohttp.ClientSession())
+            for index, member in enumerate(self.world.members):
+                door = Door(
+                    self.preview.url, member.id, self.turn, self.refresh_if_changed, session
+                )
+                stack.push_async_callback(door.close)
+                await door.open(self.first_port + index if self.first_port else 0)
+                self.doors.append(door)
+            ticker = Ticker(self.env, self.turn, self.refresh_if_changed, self.kept)
+            ticker.start()
+            stack.push_async_callback(ticker.stop)
+            self._stack = stack.pop_all()
         return self
 
     async def __aexit__(
@@ -61,14 +66,11 @@ class Stage:
         exc: BaseException | None,
         tb: TracebackType | None,
     ) -> None:
-        await self.ticker.stop()
-        for door in self.doors:
-            await door.close()
-        await self.session.close()
-        await self.preview.close()
-        await self.env.shutdown()
-        self._clock.__exit__(None, None, None)
-        await self.bot.store.close()
+        await self._stack.aclose()
+
+    async def _close_store(self) -> None:
+        if hasattr(self.bot, "store"):  # opened by the bot's start
+            await self.bot.store.close()
 
     def _changed(self) -> bool:
         """Whether anything others see changed since last looked: the bot wrote
