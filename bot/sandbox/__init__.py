@@ -43,7 +43,7 @@ def main(argv: list[str]) -> int:
     try:
         from .stage import Stage
     except ImportError as exc:  # an install without SimCord's preview extra
-        print(f"the sandbox needs simcord[preview]: {exc}", file=sys.stderr)
+        print(f"error: the sandbox needs simcord[preview]: {exc}", file=sys.stderr)
         return 2
 
     async def run() -> None:
@@ -57,6 +57,8 @@ def main(argv: list[str]) -> int:
             await asyncio.wait(
                 (asyncio.create_task(stop.wait()), ended), return_when=asyncio.FIRST_COMPLETED
             )
+            for signum in (signal.SIGINT, signal.SIGTERM):  # a second Ctrl-C interrupts
+                loop.remove_signal_handler(signum)
         print(f"Sandbox stopped; its games are kept in {options.db}", flush=True)
 
     try:

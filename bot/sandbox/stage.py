@@ -20,8 +20,8 @@ class Stage:
     """``async with Stage(db, port) as stage``: the running sandbox.
 
     Pages see what another member did once the preview is refreshed, which
-    happens after each action and after each tick in which the bot wrote
-    something (a flag fell, a challenge expired).
+    happens after each action and after each tick that changed what members
+    see (a flag fell, a challenge expired).
     """
 
     def __init__(self, db_path: str, first_port: int = 0) -> None:
@@ -90,6 +90,7 @@ class Stage:
             await self.preview.refresh()
 
     def welcome(self) -> str:
+        """What to open: one address per member."""
         roles = ("player", "player", "spectator")
         lines = [
             f"Chuhan sandbox: a simulated server with #{CHANNEL};"
