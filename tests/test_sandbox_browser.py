@@ -232,6 +232,28 @@ class Page:
         self.front()
         self.wait_until(done, f"{label} pressed")
 
+    def choose(self, value: str) -> None:
+        """Open the latest menu and choose ``value`` in it (the preview closes
+        a menu whose button is scrolled out of sight: keep it in the window)."""
+        menu = "(//*[@id='channel-layout']//button[@role='combobox'])[last()]"
+        option = f"//*[@role='option'][@data-value='{value}']"
+        opened = 0.0
+
+        def chosen() -> bool:
+            nonlocal opened
+            found = self.driver.find_elements(By.XPATH, option)
+            if found and found[0].is_displayed():  # the list is there, hidden, until opened
+                found[0].click()
+                return True
+            menus = self.driver.find_elements(By.XPATH, menu)
+            if menus and menus[0].is_enabled() and time.monotonic() - opened > 1:
+                menus[0].click()
+                opened = time.monotonic()
+            return False
+
+        self.front()
+        self.wait_until(chosen, f"menu option {value}")
+
     def click(self, xpath: str) -> None:
         """Click what ``xpath`` finds once it is there (the page re-renders often)."""
 
@@ -329,3 +351,22 @@ def test_jieqi_reveals_keep_face_down_pieces_from_the_spectator(browser, sandbox
     carol.wait_for("reveals a3:")
     all_loaded(carol, 1)
     assert "Sandbox stopped" in again.stop()
+
+
+def test_a_tuibei_prediction_from_the_menu_only_its_owner_sees(browser, sandboxes):
+    sandbox = sandboxes()
+    browser.set_window_size(1100, 2400)  # the whole conversation in sight, its menu too
+    alice, bob = Page(browser, sandbox.urls["alice"]), Page(browser, sandbox.urls["bob"])
+    carol = Page(browser, sandbox.urls["carol"])
+    start_game(alice, bob, variant="tuibei")
+    alice.command("predict")
+    alice.wait_for("predicts the kind of piece")
+    alice.choose("?c")
+    alice.wait_for("You played 预测 筒.")
+    carol.wait_for("🔴 Red alice places a prediction tile face down.")
+    assert "预测 筒" not in carol.text()
+    assert not browser.find_elements(By.CSS_SELECTOR, "#channel-layout .select-trigger")
+    bob.command("move", move="h7e7")
+    carol.wait_for("The prediction of 🔴 Red alice (cannon) hits: the piece on e7 is removed.")
+    all_loaded(carol, 3)
+    assert "Sandbox stopped" in sandbox.stop()
