@@ -14,6 +14,7 @@ import re
 import signal
 import subprocess
 import sys
+import threading
 import time
 from collections.abc import Callable, Iterator
 from dataclasses import dataclass
@@ -79,6 +80,8 @@ def start_sandbox(db: Path) -> Sandbox:
     )
     assert process.stdout is not None
     urls: dict[str, str] = {}
+    hung = threading.Timer(30, process.kill)  # a start that never ends fails, not hangs
+    hung.start()
     for line in process.stdout:
         found = re.match(
             r"\s+(\w+)\s+\((?:player|spectator)\s*\)\s+(http://127\.0\.0\.1:\d+/#\S+)", line
@@ -87,6 +90,7 @@ def start_sandbox(db: Path) -> Sandbox:
             urls[found[1]] = found[2]
         if line.startswith("Ctrl-C"):
             break
+    hung.cancel()
     assert set(urls) == {"alice", "bob", "carol"}, urls
     return Sandbox(process, urls)
 
