@@ -96,6 +96,35 @@ async def test_each_door_opens_its_members_page_and_refuses_other_hosts(db):
             assert r.status == 403
 
 
+async def test_a_browser_action_waits_for_the_tick_instead_of_being_refused(db):
+    async with Stage(db) as stage, aiohttp.ClientSession() as http:
+        parts = urlsplit(stage.doors[1].url)
+        base = f"http://127.0.0.1:{parts.port}"
+        headers = {"X-Simcord-Capability": parts.fragment, "Content-Type": "application/json"}
+        async with http.post(f"{base}/api/pages", headers=headers, data="{}") as opened:
+            page = await opened.json()
+        action = {
+            "protocol_version": 3,
+            "sequence": 1,
+            "request_id": "r1",
+            "generation": page["context"]["generation"],
+            "bot_generation": page["botGeneration"],
+            "kind": "refresh",
+        }
+        headers["X-Simcord-Context"] = page["context"]["id"]
+        async with stage.turn:  # a tick under way: SimCord refuses actions meanwhile
+            sent = asyncio.create_task(
+                http.post(f"{base}/api/action", headers=headers, data=json.dumps(action))
+            )
+            await stage.env.advance_time(1)
+            await asyncio.sleep(0.2)
+            assert not sent.done()
+        async with await sent as answered:
+            assert answered.status == 200
+            result = await answered.json()
+        assert not result.get("rejected"), result
+
+
 def test_without_a_token_the_run_command_points_to_the_sandbox(monkeypatch, capsys):
     monkeypatch.setattr(Settings, "load", classmethod(lambda cls: Settings(token="")))
     assert __main__.main([]) == 2
