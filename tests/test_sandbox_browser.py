@@ -111,8 +111,20 @@ def sandboxes(tmp_path) -> Iterator[Callable[[], Sandbox]]:
             sandbox.process.communicate()
 
 
+@pytest.fixture
+def browser(chromium: webdriver.Chrome) -> Iterator[webdriver.Chrome]:
+    """The browser, its tabs closed after the test (their sandbox is gone)."""
+    first = chromium.window_handles[0]
+    yield chromium
+    for handle in chromium.window_handles:
+        if handle != first:
+            chromium.switch_to.window(handle)
+            chromium.close()
+    chromium.switch_to.window(first)
+
+
 @pytest.fixture(scope="module")
-def browser(tmp_path_factory) -> Iterator[webdriver.Chrome]:
+def chromium(tmp_path_factory) -> Iterator[webdriver.Chrome]:
     options = webdriver.ChromeOptions()
     options.binary_location = program("chromium")
     for flag in CHROMIUM_FLAGS:
