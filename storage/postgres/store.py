@@ -24,7 +24,7 @@ from rules.pieces import Color
 
 from .. import export
 from ..errors import ChannelBusy, GameNotActive, GameNotFound, SequenceConflict
-from ..ratings import Rating, updated
+from ..ratings import Rating, after_idle, idle_periods, updated
 from ..records import (
     COLOR_CHOICES,
     Challenge,
@@ -45,6 +45,7 @@ from ..store import (
     _GAME_COLUMNS,
     _PREF_CHOICES,
     _challenge,
+    _current_rd,
     _entry_text,
     _game_record,
     _options_json,
@@ -255,6 +256,31 @@ class PostgresStore:
             raise GameNotFound(game_id)
         return records[0]
 
+    async def set_secret(self, game_id: int, secret: Secret) -> None:
+        """Replace the seed and setup of a game that has no entry yet (a setup
+        chosen privately before the first move, as in third-generation xiangqi).
+        The game row is locked as by :meth:`append`, so no entry slips in between.
+
+        :raises GameNotActive: once the game has an entry or is over.
+        """
+        async with self._transaction() as conn:
+            row = await conn.fetchrow(
+                "SELECT status, (SELECT COUNT(*) FROM entries WHERE game_id = games.id)"
+                " FROM games WHERE id = $1 FOR UPDATE",
+                game_id,
+            )
+            if row is None:
+                raise GameNotFound(game_id)
+            status, entries = row
+            if status != GameStatus.ACTIVE.value or entries:
+                raise GameNotActive(game_id, status)
+            await conn.execute(
+                "UPDATE secrets SET seed = $1, setup = $2::jsonb WHERE game_id = $3",
+                str(int(secret.seed)),
+                json.dumps(dict(secret.setup), sort_keys=True),
+                game_id,
+            )
+
     async def load_secret(self, game_id: int) -> Secret:
         """The seed and secret setup: for rebuilding, never for showing mid-game."""
         rows = await self._query("SELECT seed, setup FROM secrets WHERE game_id = $1", game_id)
@@ -333,12 +359,18 @@ class PostgresStore:
         # Locked in user-id order: two games finishing at once for one player
         # are rated one after the other, and never deadlock each other.
         rows = await conn.fetch(
-            "SELECT user_id, rating, rd, volatility FROM ratings"
+            "SELECT user_id, rating, rd, volatility, rated_at FROM ratings"
             " WHERE user_id = ANY($1::bigint[]) AND variant = $2 ORDER BY user_id FOR UPDATE",
             ids,
             variant,
         )
-        current = {r["user_id"]: Rating(r["rating"], r["rd"], r["volatility"]) for r in rows}
+        # Both players as of now: the periods each sat out widen their deviation.
+        current = {
+            r["user_id"]: after_idle(
+                Rating(r["rating"], r["rd"], r["volatility"]), idle_periods(r["rated_at"], now)
+            )
+            for r in rows
+        }
         before = {color: current[user_id] for color, user_id in players.items()}
         for color, user_id in sorted(players.items(), key=lambda item: item[1]):
             score = 0.5 if outcome.winner is None else float(outcome.winner is color)
@@ -346,8 +378,8 @@ class PostgresStore:
             await conn.execute(
                 "UPDATE ratings SET wins = wins + $1, draws = draws + $2, losses = losses + $3,"
                 " rating = COALESCE($4, rating), rd = COALESCE($5, rd),"
-                " volatility = COALESCE($6, volatility), rated_games = rated_games + $7"
-                " WHERE user_id = $8 AND variant = $9",
+                " volatility = COALESCE($6, volatility), rated_games = rated_games + $7,"
+                " rated_at = COALESCE($8, rated_at) WHERE user_id = $9 AND variant = $10",
                 int(score == 1.0),
                 int(score == 0.5),
                 int(score == 0.0),
@@ -355,6 +387,7 @@ class PostgresStore:
                 after and after.rd,
                 after and after.volatility,
                 int(bool(rate)),
+                now if rate else None,
                 user_id,
                 variant,
             )
@@ -376,6 +409,11 @@ class PostgresStore:
 
     async def active_game_in_channel(self, channel_id: int) -> GameRecord | None:
         records = await self._records("channel_id = $1 AND status = 'active'", (channel_id,))
+        return records[0] if records else None
+
+    async def latest_game_in_channel(self, channel_id: int) -> GameRecord | None:
+        """The last game played in a channel or thread, over or not."""
+        records = await self._records("channel_id = $1 ORDER BY id DESC LIMIT 1", (channel_id,))
         return records[0] if records else None
 
     async def active_games(self, shards: Shards | None = None) -> list[GameRecord]:
@@ -490,6 +528,35 @@ class PostgresStore:
             row = await conn.fetchrow(_PREFS_QUERY, user_id)
         return _prefs(row)
 
+    async def set_locale(self, user_id: int, locale: str) -> None:
+        """Remember a player's Discord locale, to speak to them after a restart."""
+        async with self._transaction() as conn:
+            await self._ensure_players(conn, (user_id,), self._clock())
+            await conn.execute("UPDATE players SET locale = $1 WHERE id = $2", locale, user_id)
+
+    async def player_locale(self, user_id: int) -> str | None:
+        rows = await self._query("SELECT locale FROM players WHERE id = $1", user_id)
+        return rows[0]["locale"] if rows else None
+
+    # -- notices --------------------------------------------------------------
+
+    async def notified(self, game_id: int) -> int | None:
+        """How many entries of the game had their notice handled (``None``: not the start)."""
+        rows = await self._query("SELECT notified FROM games WHERE id = $1", game_id)
+        return rows[0]["notified"] if rows else None
+
+    async def unnotified_endings(self, since: float) -> list[GameRecord]:
+        """Games over since ``since`` whose end was never announced to the players."""
+        return await self._records(
+            "status IN ('finished', 'aborted') AND finished_at >= $1 AND coalesce(notified, -1)"
+            " < (SELECT count(*) FROM entries AS e WHERE e.game_id = games.id) ORDER BY id",
+            (since,),
+        )
+
+    async def set_notified(self, game_id: int, count: int) -> None:
+        async with self._transaction() as conn:
+            await conn.execute("UPDATE games SET notified = $1 WHERE id = $2", count, game_id)
+
     # -- guild settings -------------------------------------------------------
 
     async def get_guild_setting(self, guild_id: int, key: str, default: Any = None) -> Any:
@@ -603,6 +670,16 @@ class PostgresStore:
             )
         return done is not None
 
+    async def open_challenges(self, challenger_id: int, now: float) -> list[Challenge]:
+        """The challenger's pending challenges that have not expired, oldest first."""
+        rows = await self._query(
+            f"SELECT {_CHALLENGE_COLUMNS} FROM challenges WHERE challenger_id = $1"
+            " AND status = 'pending' AND expires_at > $2 ORDER BY expires_at, id",
+            challenger_id,
+            now,
+        )
+        return [_challenge(row) for row in rows]
+
     async def expired_challenges(self, now: float) -> list[Challenge]:
         """Pending challenges past their expiry, oldest first."""
         rows = await self._query(
@@ -621,7 +698,8 @@ class PostgresStore:
         finished a game of it in ``guild_id``; read in order from an index."""
         if guild_id is None:
             rows = await self._query(
-                "SELECT r.user_id, p.name, r.rating, r.rd, r.wins, r.draws, r.losses"
+                "SELECT r.user_id, p.name, r.rating, r.rd, r.volatility, r.rated_at,"
+                " r.wins, r.draws, r.losses"
                 " FROM ratings AS r JOIN players AS p ON p.id = r.user_id"
                 " WHERE r.variant = $1 AND r.rated_games > 0"
                 " ORDER BY r.rating DESC, r.user_id LIMIT $2",
@@ -630,7 +708,8 @@ class PostgresStore:
             )
         else:
             rows = await self._query(
-                "SELECT g.user_id, p.name, r.rating, r.rd, r.wins, r.draws, r.losses"
+                "SELECT g.user_id, p.name, r.rating, r.rd, r.volatility, r.rated_at,"
+                " r.wins, r.draws, r.losses"
                 " FROM guild_players AS g"
                 " JOIN ratings AS r ON r.user_id = g.user_id AND r.variant = g.variant"
                 " JOIN players AS p ON p.id = g.user_id"
@@ -640,13 +719,14 @@ class PostgresStore:
                 variant,
                 limit,
             )
+        now = self._clock()
         return [
             LeaderRow(
                 rank,
                 row["user_id"],
                 row["name"],
                 row["rating"],
-                row["rd"],
+                _current_rd(row, now),
                 row["wins"],
                 row["draws"],
                 row["losses"],
@@ -657,11 +737,23 @@ class PostgresStore:
     async def player_stats(self, user_id: int) -> list[VariantStats]:
         """The player's rating and record in every variant they finished a game of."""
         rows = await self._query(
-            "SELECT variant, rating, rd, rated_games, wins, draws, losses FROM ratings"
-            " WHERE user_id = $1 ORDER BY variant",
+            "SELECT variant, rating, rd, volatility, rated_at, rated_games, wins, draws, losses"
+            " FROM ratings WHERE user_id = $1 ORDER BY variant",
             user_id,
         )
-        return [VariantStats(**dict(row)) for row in rows]
+        now = self._clock()
+        return [
+            VariantStats(
+                row["variant"],
+                row["rating"],
+                _current_rd(row, now),
+                row["rated_games"],
+                row["wins"],
+                row["draws"],
+                row["losses"],
+            )
+            for row in rows
+        ]
 
     # -- exports --------------------------------------------------------------
 
