@@ -21,19 +21,12 @@ from typing import Any, Self
 
 import aiosqlite
 
-from rules.match import Match
 from rules.outcome import Outcome, Reason
 from rules.pieces import Color
 
-from . import export
 from .errors import ChannelBusy, GameNotActive, GameNotFound, SequenceConflict
-from .ratings import Rating, after_idle, idle_periods, updated
+from .ratings import Rating
 from .records import (
-    COLOR_CHOICES,
-    LANGUAGES,
-    NOTATIONS,
-    NOTICES,
-    ORIENTATIONS,
     Challenge,
     ChallengeStatus,
     Entry,
@@ -44,46 +37,33 @@ from .records import (
     Prefs,
     Secret,
     VariantStats,
-    is_handicap,
+)
+from .replays import LogReplays
+from .rows import (
+    CHALLENGE_COLUMNS,
+    GAME_COLUMNS,
+    PREF_CHOICES,
+    challenge_record,
+    check_prefs,
+    checked_challenge,
+    checked_new_game,
+    entry_text,
+    game_record,
+    game_scores,
+    leader_rows,
+    prefs_record,
+    rating_as_of,
+    secret_record,
+    setup_json,
+    variant_stats,
 )
 from .schema import migrate
 from .shards import Shards
 
-MAX_ENTRY_LENGTH = 64
-
-_GAME_COLUMNS = (
-    "id, guild_id, channel_id, variant, red_id, black_id, options, rated, status, result,"
-    " reason, created_at, updated_at, finished_at, red_ms, black_ms, deadline, reminded"
-)
-_CHALLENGE_COLUMNS = (
-    "id, guild_id, channel_id, message_id, challenger_id, opponent_id, variant, options,"
-    " rated, color, status, created_at, expires_at"
-)
-_PREF_CHOICES: dict[str, tuple[object, ...]] = {
-    "language": LANGUAGES,
-    "notation": NOTATIONS,
-    "traditional": (False, True),
-    "labels": (False, True),
-    "orientation": ORIENTATIONS,
-    "dm_notifications": (False, True),
-    "notify": NOTICES,
-}
-_PREFS_QUERY = f"SELECT {', '.join(_PREF_CHOICES)} FROM prefs WHERE user_id = ?"
+_PREFS_QUERY = f"SELECT {', '.join(PREF_CHOICES)} FROM prefs WHERE user_id = ?"
 
 
-def _options_json(options: Mapping[str, str]) -> str:
-    if not all(isinstance(k, str) and isinstance(v, str) for k, v in options.items()):
-        raise TypeError("options map strings to strings")
-    return json.dumps(dict(options), sort_keys=True, ensure_ascii=False)
-
-
-def _entry_text(text: str) -> str:
-    if not isinstance(text, str) or not 0 < len(text) <= MAX_ENTRY_LENGTH:
-        raise ValueError(f"an entry is 1 to {MAX_ENTRY_LENGTH} characters: {text!r}")
-    return text
-
-
-class Store:
+class Store(LogReplays):
     """Games, their logs and secrets, players, ratings, settings and challenges."""
 
     def __init__(self, db: aiosqlite.Connection, clock: Callable[[], float]) -> None:
@@ -172,10 +152,7 @@ class Store:
         :raises ValueError: for a rated handicap game (S-10: never rated).
         :raises ChannelBusy: when the channel already holds an active game.
         """
-        if new.rated and is_handicap(new.options):
-            raise ValueError("handicap games are unrated (S-10)")
-        options = _options_json(new.options)
-        secret = json.dumps(dict(new.secret), sort_keys=True)
+        options, secret = checked_new_game(new)
         now = self._clock()
         async with self._transaction(write=True) as db:
             busy = await self._one(
@@ -237,7 +214,7 @@ class Store:
         :raises SequenceConflict: when ``seq`` is not the next free number.
         :raises GameNotActive: when the game is already over.
         """
-        text = _entry_text(text)
+        text = entry_text(text)
         now = self._clock()
         async with self._transaction(write=True) as db:
             row = await self._one(
@@ -310,7 +287,7 @@ class Store:
                 raise GameNotActive(game_id, status)
             await db.execute(
                 "UPDATE secrets SET seed = ?, setup = ? WHERE game_id = ?",
-                (str(int(secret.seed)), json.dumps(dict(secret.setup), sort_keys=True), game_id),
+                (str(int(secret.seed)), setup_json(secret.setup), game_id),
             )
 
     async def load_secret(self, game_id: int) -> Secret:
@@ -318,12 +295,7 @@ class Store:
         rows = await self._query("SELECT seed, setup FROM secrets WHERE game_id = ?", (game_id,))
         if not rows:
             raise GameNotFound(game_id)
-        return Secret(int(rows[0]["seed"]), json.loads(rows[0]["setup"]))
-
-    async def rebuild(self, game_id: int) -> Match:
-        """The game's current state, replayed from its seed and log."""
-        record = await self.load_game(game_id)
-        return _replay(record, await self.load_secret(game_id))
+        return secret_record(rows[0])
 
     async def finish_game(self, game_id: int, outcome: Outcome, effective: bool) -> bool:
         """End an active game with ``outcome``; False when it had already ended.
@@ -335,22 +307,6 @@ class Store:
         """
         async with self._transaction(write=True) as db:
             return await self._finish(db, game_id, outcome, effective, self._clock())
-
-    async def settle_ended_games(self) -> list[int]:
-        """Finish the active games whose log already holds their end; their ids.
-
-        For start-up: a game whose ending entry was appended without its
-        ``outcome`` and whose :meth:`finish_game` never ran (a crash between
-        the two) is finished from its replayed log.
-        """
-        settled = []
-        for record in await self.active_games():
-            match = _replay(record, await self.load_secret(record.id))
-            if match.outcome is not None and await self.finish_game(
-                record.id, match.outcome, match.effective
-            ):
-                settled.append(record.id)
-        return settled
 
     async def _finish(
         self,
@@ -403,11 +359,10 @@ class Store:
                 " WHERE user_id = ? AND variant = ?",
                 (user_id, variant),
             )
-            stored = Rating(row["rating"], row["rd"], row["volatility"])
-            before[color] = after_idle(stored, idle_periods(row["rated_at"], now))
+            before[color] = rating_as_of(row, now)
+        scores = game_scores(outcome, before, rate)
         for color, user_id in players.items():
-            score = 0.5 if outcome.winner is None else float(outcome.winner is color)
-            after = updated(before[color], [(before[color.other()], score)]) if rate else None
+            score, after = scores[color]
             await db.execute(
                 "UPDATE ratings SET wins = wins + ?, draws = draws + ?, losses = losses + ?,"
                 " rating = COALESCE(?, rating), rd = COALESCE(?, rd),"
@@ -495,7 +450,7 @@ class Store:
         """Games matching ``where`` with their logs, read in one transaction."""
         async with self._transaction(write=False) as db:
             rows = await db.execute_fetchall(
-                f"SELECT {_GAME_COLUMNS} FROM games WHERE {where}", params
+                f"SELECT {GAME_COLUMNS} FROM games WHERE {where}", params
             )
             ids = [row["id"] for row in rows]
             entries: dict[int, list[Entry]] = {game_id: [] for game_id in ids}
@@ -506,7 +461,7 @@ class Store:
                     (json.dumps(ids),),
                 ):
                     entries[e["game_id"]].append(Entry(e["seq"], e["actor_id"], e["text"], e["at"]))
-        return [_game_record(row, tuple(entries[row["id"]])) for row in rows]
+        return [game_record(row, tuple(entries[row["id"]])) for row in rows]
 
     # -- players and preferences ----------------------------------------------
 
@@ -526,30 +481,24 @@ class Store:
     async def get_prefs(self, user_id: int) -> Prefs:
         """The player's preferences; the defaults for a player never seen."""
         rows = await self._query(_PREFS_QUERY, (user_id,))
-        return _prefs(rows[0]) if rows else Prefs()
+        return prefs_record(rows[0]) if rows else Prefs()
 
     async def set_prefs(self, user_id: int, **changes: object) -> Prefs:
         """Change some preferences; returns them all.
 
         :raises ValueError: for an unknown preference or a value it cannot take.
         """
-        for key, value in changes.items():
-            choices = _PREF_CHOICES.get(key)
-            if choices is None:
-                raise ValueError(f"unknown preference {key!r}")
-            # 1 == True in Python: a flag takes only bools, and nothing else takes a bool.
-            if value not in choices or (isinstance(value, bool) != isinstance(choices[-1], bool)):
-                raise ValueError(f"preference {key!r} takes one of {choices}, not {value!r}")
+        check_prefs(changes)
         async with self._transaction(write=True) as db:
             await self._ensure_players(db, (user_id,), self._clock())
             await db.execute("INSERT OR IGNORE INTO prefs (user_id) VALUES (?)", (user_id,))
-            for key, value in changes.items():  # keys checked against _PREF_CHOICES above
+            for key, value in changes.items():  # keys checked against PREF_CHOICES above
                 await db.execute(
                     f"UPDATE prefs SET {key} = ? WHERE user_id = ?",
                     (int(value) if isinstance(value, bool) else value, user_id),
                 )
             row = await self._one(db, _PREFS_QUERY, (user_id,))
-        return _prefs(row)
+        return prefs_record(row)
 
     async def set_locale(self, user_id: int, locale: str) -> None:
         """Remember a player's Discord locale, to speak to them after a restart."""
@@ -623,10 +572,7 @@ class Store:
         :raises ValueError: for an unknown colour choice or a rated handicap.
         """
         options = dict(options or {})
-        if color not in COLOR_CHOICES:
-            raise ValueError(f"colour choice is one of {COLOR_CHOICES}, not {color!r}")
-        if rated and is_handicap(options):
-            raise ValueError("handicap games are unrated (S-10)")
+        options_json = checked_challenge(options, rated, color)
         now = self._clock()
         async with self._transaction(write=True) as db:
             cursor = await db.execute(
@@ -640,7 +586,7 @@ class Store:
                     challenger_id,
                     opponent_id,
                     variant,
-                    _options_json(options),
+                    options_json,
                     int(rated),
                     color,
                     now,
@@ -674,9 +620,9 @@ class Store:
 
     async def get_challenge(self, challenge_id: int) -> Challenge | None:
         rows = await self._query(
-            f"SELECT {_CHALLENGE_COLUMNS} FROM challenges WHERE id = ?", (challenge_id,)
+            f"SELECT {CHALLENGE_COLUMNS} FROM challenges WHERE id = ?", (challenge_id,)
         )
-        return _challenge(rows[0]) if rows else None
+        return challenge_record(rows[0]) if rows else None
 
     async def set_challenge_status(
         self,
@@ -696,20 +642,20 @@ class Store:
     async def open_challenges(self, challenger_id: int, now: float) -> list[Challenge]:
         """The challenger's pending challenges that have not expired, oldest first."""
         rows = await self._query(
-            f"SELECT {_CHALLENGE_COLUMNS} FROM challenges WHERE challenger_id = ?"
+            f"SELECT {CHALLENGE_COLUMNS} FROM challenges WHERE challenger_id = ?"
             " AND status = 'pending' AND expires_at > ? ORDER BY expires_at, id",
             (challenger_id, now),
         )
-        return [_challenge(row) for row in rows]
+        return [challenge_record(row) for row in rows]
 
     async def expired_challenges(self, now: float) -> list[Challenge]:
         """Pending challenges past their expiry, oldest first."""
         rows = await self._query(
-            f"SELECT {_CHALLENGE_COLUMNS} FROM challenges"
+            f"SELECT {CHALLENGE_COLUMNS} FROM challenges"
             " WHERE status = 'pending' AND expires_at <= ? ORDER BY expires_at, id",
             (now,),
         )
-        return [_challenge(row) for row in rows]
+        return [challenge_record(row) for row in rows]
 
     # -- ratings and statistics -----------------------------------------------
 
@@ -739,21 +685,7 @@ class Store:
                 " ORDER BY g.rating DESC, g.user_id LIMIT ?"
             )
             params = (guild_id, variant, limit)
-        rows = await self._query(sql, params)
-        now = self._clock()
-        return [
-            LeaderRow(
-                rank,
-                row["user_id"],
-                row["name"],
-                row["rating"],
-                _current_rd(row, now),
-                row["wins"],
-                row["draws"],
-                row["losses"],
-            )
-            for rank, row in enumerate(rows, start=1)
-        ]
+        return leader_rows(await self._query(sql, params), self._clock())
 
     async def player_stats(self, user_id: int) -> list[VariantStats]:
         """The player's rating and record in every variant they finished a game of."""
@@ -762,52 +694,7 @@ class Store:
             " FROM ratings WHERE user_id = ? ORDER BY variant",
             (user_id,),
         )
-        now = self._clock()
-        return [
-            VariantStats(
-                row["variant"],
-                row["rating"],
-                _current_rd(row, now),
-                row["rated_games"],
-                row["wins"],
-                row["draws"],
-                row["losses"],
-            )
-            for row in rows
-        ]
-
-    # -- exports --------------------------------------------------------------
-
-    # An export replays the record it loaded rather than calling rebuild: a move
-    # committed in between would make the log and the replay disagree.
-
-    async def export_pgn(self, game_id: int) -> str:
-        """The game as xqbase-style PGN (S-11); safe to show while it runs."""
-        record = await self.load_game(game_id)
-        match = _replay(record, await self.load_secret(game_id))
-        red, black = await self._names(record)
-        return export.pgn(record, match.game, red, black)
-
-    async def export_json(self, game_id: int) -> str:
-        """Every entry, the players, options and result; the secrets only once over."""
-        record = await self.load_game(game_id)
-        secret = await self.load_secret(game_id)
-        match = _replay(record, secret)
-        red, black = await self._names(record)
-        over = record.status is not GameStatus.ACTIVE
-        return export.game_json(record, red, black, secret if over else None, match)
-
-    async def _names(self, record: GameRecord) -> tuple[str, str]:
-        red = await self.player_name(record.red_id)
-        black = await self.player_name(record.black_id)
-        return red or str(record.red_id), black or str(record.black_id)
-
-
-def _replay(record: GameRecord, secret: Secret) -> Match:
-    """The state of ``record``'s game: its log replayed from the secret seed."""
-    return Match.replay(
-        record.variant, dict(record.options), secret.seed, [e.text for e in record.entries]
-    )
+        return variant_stats(rows, self._clock())
 
 
 def _create_private(path: str | os.PathLike[str]) -> None:
@@ -831,64 +718,3 @@ async def _enable_wal(db: aiosqlite.Connection, tries: int = 100) -> None:
             if "locked" not in str(exc) or attempt == tries - 1:
                 raise
             await asyncio.sleep(0.01)
-
-
-def _game_record(row: sqlite3.Row, entries: tuple[Entry, ...]) -> GameRecord:
-    return GameRecord(
-        id=row["id"],
-        guild_id=row["guild_id"],
-        channel_id=row["channel_id"],
-        variant=row["variant"],
-        red_id=row["red_id"],
-        black_id=row["black_id"],
-        options=json.loads(row["options"]),
-        rated=bool(row["rated"]),
-        status=GameStatus(row["status"]),
-        result=row["result"],
-        reason=Reason(row["reason"]) if row["reason"] else None,
-        created_at=row["created_at"],
-        updated_at=row["updated_at"],
-        finished_at=row["finished_at"],
-        red_ms=row["red_ms"],
-        black_ms=row["black_ms"],
-        deadline=row["deadline"],
-        reminded=bool(row["reminded"]),
-        entries=entries,
-    )
-
-
-def _prefs(row: sqlite3.Row) -> Prefs:
-    return Prefs(
-        language=row["language"],
-        notation=row["notation"],
-        traditional=bool(row["traditional"]),
-        labels=bool(row["labels"]),
-        orientation=row["orientation"],
-        dm_notifications=bool(row["dm_notifications"]),
-        notify=row["notify"],
-    )
-
-
-def _challenge(row: sqlite3.Row) -> Challenge:
-    return Challenge(
-        id=row["id"],
-        guild_id=row["guild_id"],
-        channel_id=row["channel_id"],
-        message_id=row["message_id"],
-        challenger_id=row["challenger_id"],
-        opponent_id=row["opponent_id"],
-        variant=row["variant"],
-        options=json.loads(row["options"]),
-        rated=bool(row["rated"]),
-        color=row["color"],
-        status=ChallengeStatus(row["status"]),
-        created_at=row["created_at"],
-        expires_at=row["expires_at"],
-    )
-
-
-def _current_rd(row: sqlite3.Row, now: float) -> float:
-    """The deviation as of ``now``: the stored one widened by the rating
-    periods sat out since the last rated game (Glicko-2 step 6)."""
-    stored = Rating(row["rating"], row["rd"], row["volatility"])
-    return after_idle(stored, idle_periods(row["rated_at"], now)).rd

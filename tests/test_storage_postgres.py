@@ -96,6 +96,40 @@ async def test_same_tables_and_columns_as_sqlite(postgres_dsn, tmp_path):
     assert in_postgres == in_sqlite
 
 
+async def test_rating_dates_and_notice_marks_are_filled_on_upgrade(postgres_dsn):
+    """Steps 3 and 4 on a version 2 database: a rating is dated by its last rated
+    game, and games stored before notices owe none (as SQLite's steps do)."""
+    conn = await asyncpg.connect(postgres_dsn)
+    try:
+        assert await schema.migrate(conn, target=2) == 2
+        await conn.execute(
+            """
+            INSERT INTO players (id, name, created_at) VALUES (1, 'a', 0), (2, 'b', 0);
+            INSERT INTO prefs (user_id, notation) VALUES (1, 'wxf');
+            INSERT INTO games (id, guild_id, channel_id, variant, red_id, black_id, options,
+                               rated, status, result, reason, created_at, updated_at, finished_at)
+                VALUES (7, 55, 9, 'xiangqi', 1, 2, '{}', TRUE, 'finished', '1-0', 'checkmate',
+                        1.0, 2.0, 2.0),
+                       (8, 55, 9, 'xiangqi', 2, 1, '{}', FALSE, 'finished', '1-0', 'checkmate',
+                        3.0, 4.0, 4.0),
+                       (9, 55, 9, 'xiangqi', 2, 1, '{}', TRUE, 'active', NULL, NULL,
+                        5.0, 6.0, NULL);
+            INSERT INTO entries (game_id, seq, actor_id, text, at)
+                VALUES (9, 0, 2, 'h2e2', 5.5), (9, 1, 1, 'h9g7', 5.6);
+            INSERT INTO ratings (user_id, variant, rated_games) VALUES (1, 'xiangqi', 1);
+            """
+        )
+    finally:
+        await conn.close()
+    async with await open_store(postgres_dsn) as store:
+        assert [await store.notified(gid) for gid in (7, 8, 9)] == [0, 0, 2]
+        prefs = await store.get_prefs(1)
+        assert (prefs.notation, prefs.notify) == ("wxf", "thread")
+        assert await store.player_locale(1) is None
+    rows = await fetch(postgres_dsn, "SELECT user_id, rated_at FROM ratings")
+    assert [tuple(r) for r in rows] == [(1, 2.0)]  # game 8 was unrated
+
+
 async def test_a_failed_step_leaves_the_database_as_it_was(postgres_dsn, monkeypatch):
     async with await open_store(postgres_dsn):
         pass
@@ -270,7 +304,8 @@ async def test_processes_sweeping_at_once_time_out_each_game_once(postgres_dsn):
 async def fill_sqlite(path: Path) -> None:
     async with await Store.open(path, clock=lambda: 1_000.0) as store:
         await store.upsert_player(1, "Xiang Yu")
-        await store.set_prefs(1, language="zh", labels=True)
+        await store.set_prefs(1, language="zh", labels=True, notify="dm")
+        await store.set_locale(1, "zh-TW")
         await store.set_guild_setting(7, "channel", {"id": 5})
         finished = await store.create_game(game(1, options={"time": "10+0"}, deadline=9.0))
         for seq, text in enumerate(["h2e2", "h9g7", "@r:resign"]):
@@ -278,6 +313,7 @@ async def fill_sqlite(path: Path) -> None:
         await store.settle_ended_games()
         running = await store.create_game(game(2, seed=2**70, secret={"s": [1]}, deadline=5.0))
         await store.append(running, 0, 1, "b2e2")
+        await store.set_notified(running, 1)
         challenge = await store.create_challenge(
             guild_id=7, channel_id=3, challenger_id=1, variant="jieqi", expires_at=60.0
         )
@@ -296,6 +332,8 @@ async def snapshot(store) -> list[object]:
         await store.leaderboard("xiangqi", None),
         await store.get_prefs(1),
         await store.player_name(1),
+        await store.player_locale(1),
+        [await store.notified(gid) for gid in (1, 2)],
         await store.get_guild_setting(7, "channel"),
         await store.get_challenge(1),
         await store.export_json(1),

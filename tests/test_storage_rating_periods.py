@@ -6,12 +6,13 @@ from __future__ import annotations
 import sqlite3
 
 import aiosqlite
+import asyncpg
 import glicko2
 import pytest
 
 from rules.outcome import Outcome, Reason
 from rules.pieces import Color
-from storage import NewGame, Store
+from storage import NewGame, Store, is_postgres, open_store
 from storage.ratings import NEW_RD, RATING_PERIOD, Rating, after_idle, idle_periods, updated
 from storage.schema import migrate
 
@@ -34,8 +35,8 @@ def clock() -> Clock:
 
 
 @pytest.fixture
-async def store(tmp_path, clock):
-    async with await Store.open(tmp_path / "chuhan.db", clock=clock) as s:
+async def store(store_target, clock):
+    async with await open_store(store_target, clock=clock) as s:
         yield s
 
 
@@ -86,7 +87,7 @@ def test_the_period_is_a_week():
     assert idle_periods(10.0, 5.0) == 0  # a clock set back changes nothing
 
 
-async def test_a_player_back_after_a_year_moves_faster_than_a_daily_one(store, clock, tmp_path):
+async def test_a_player_back_after_a_year_moves_faster_than_a_daily_one(store, clock, store_target):
     for _ in range(4):  # two pairs of regulars, with the same record
         await win(store, 1, 2)
         await win(store, 2, 1)
@@ -103,13 +104,13 @@ async def test_a_player_back_after_a_year_moves_faster_than_a_daily_one(store, c
     assert regular[1] < 200 and loss_day > 0
     # (The opponent sat the year out too, which damps the move a little.)
     assert loss_year > loss_day + 5, (loss_day, loss_year)
-    assert column(tmp_path, "rated_at", 3) == clock.now
+    assert await column(store_target, "rated_at", 3) == clock.now
 
 
-async def test_the_update_uses_the_grown_deviation_of_both_players(store, clock, tmp_path):
+async def test_the_update_uses_the_grown_deviation_of_both_players(store, clock, store_target):
     await win(store, 1, 2)
     first, second = await rating(store, 1), await rating(store, 2)
-    volatility = {user: column(tmp_path, "volatility", user) for user in (1, 2)}
+    volatility = {user: await column(store_target, "volatility", user) for user in (1, 2)}
     clock.now += 3 * RATING_PERIOD + DAY
     await win(store, 1, 2)
     red = after_idle(Rating(*first, volatility[1]), 3)
@@ -150,14 +151,20 @@ async def test_migration_dates_existing_ratings_from_their_last_rated_game(tmp_p
         )
     async with await Store.open(path) as store:
         assert (await store.player_stats(1))[0].rated_games == 2
-    assert column(tmp_path, "rated_at", 1, "v2.db") == 4.0  # game 9 was unrated
+    assert await column(str(path), "rated_at", 1) == 4.0  # game 9 was unrated
 
 
-def column(tmp_path, name: str, user_id: int, file: str = "chuhan.db") -> float | None:
-    """One column of a player's xiangqi rating row, read straight from the file."""
-    db = sqlite3.connect(tmp_path / file)
+async def column(target: str, name: str, user_id: int) -> float | None:
+    """One column of a player's xiangqi rating row, read straight from the database."""
+    query = f"SELECT {name} FROM ratings WHERE user_id = {user_id:d} AND variant = 'xiangqi'"
+    if is_postgres(target):
+        conn = await asyncpg.connect(target)
+        try:
+            return await conn.fetchval(query)
+        finally:
+            await conn.close()
+    db = sqlite3.connect(target)
     try:
-        query = f"SELECT {name} FROM ratings WHERE user_id = ? AND variant = 'xiangqi'"
-        return db.execute(query, (user_id,)).fetchone()[0]
+        return db.execute(query).fetchone()[0]
     finally:
         db.close()

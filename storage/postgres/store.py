@@ -18,15 +18,11 @@ from typing import Any, Self
 
 import asyncpg
 
-from rules.match import Match
 from rules.outcome import Outcome, Reason
 from rules.pieces import Color
 
-from .. import export
 from ..errors import ChannelBusy, GameNotActive, GameNotFound, SequenceConflict
-from ..ratings import Rating, updated
 from ..records import (
-    COLOR_CHOICES,
     Challenge,
     ChallengeStatus,
     Entry,
@@ -37,29 +33,36 @@ from ..records import (
     Prefs,
     Secret,
     VariantStats,
-    is_handicap,
+)
+from ..replays import LogReplays
+from ..rows import (
+    CHALLENGE_COLUMNS,
+    GAME_COLUMNS,
+    PREF_CHOICES,
+    challenge_record,
+    check_prefs,
+    checked_challenge,
+    checked_new_game,
+    entry_text,
+    game_record,
+    game_scores,
+    leader_rows,
+    prefs_record,
+    rating_as_of,
+    secret_record,
+    setup_json,
+    variant_stats,
 )
 from ..shards import Shards
-from ..store import (
-    _CHALLENGE_COLUMNS,
-    _GAME_COLUMNS,
-    _PREF_CHOICES,
-    _challenge,
-    _entry_text,
-    _game_record,
-    _options_json,
-    _prefs,
-    _replay,
-)
 from .schema import migrate
 
 # How long a claimed deadline stays with the process that claimed it.
 CLAIM_SECONDS = 30.0
 
-_PREFS_QUERY = f"SELECT {', '.join(_PREF_CHOICES)} FROM prefs WHERE user_id = $1"
+_PREFS_QUERY = f"SELECT {', '.join(PREF_CHOICES)} FROM prefs WHERE user_id = $1"
 
 
-class PostgresStore:
+class PostgresStore(LogReplays):
     """Games, their logs and secrets, players, ratings, settings and challenges."""
 
     def __init__(self, pool: asyncpg.Pool, clock: Callable[[], float]) -> None:
@@ -128,10 +131,7 @@ class PostgresStore:
         :raises ValueError: for a rated handicap game (S-10: never rated).
         :raises ChannelBusy: when the channel already holds an active game.
         """
-        if new.rated and is_handicap(new.options):
-            raise ValueError("handicap games are unrated (S-10)")
-        options = _options_json(new.options)
-        secret = json.dumps(dict(new.secret), sort_keys=True)
+        options, secret = checked_new_game(new)
         now = self._clock()
         try:
             async with self._transaction() as conn:
@@ -185,7 +185,7 @@ class PostgresStore:
         :raises SequenceConflict: when ``seq`` is not the next free number.
         :raises GameNotActive: when the game is already over.
         """
-        text = _entry_text(text)
+        text = entry_text(text)
         now = self._clock()
         try:
             async with self._transaction() as conn:
@@ -255,34 +255,43 @@ class PostgresStore:
             raise GameNotFound(game_id)
         return records[0]
 
+    async def set_secret(self, game_id: int, secret: Secret) -> None:
+        """Replace the seed and setup of a game that has no entry yet (a setup
+        chosen privately before the first move, as in third-generation xiangqi).
+        The game row is locked as by :meth:`append`, so no entry slips in between.
+
+        :raises GameNotActive: once the game has an entry or is over.
+        """
+        async with self._transaction() as conn:
+            row = await conn.fetchrow(
+                "SELECT status, (SELECT COUNT(*) FROM entries WHERE game_id = games.id)"
+                " FROM games WHERE id = $1 FOR UPDATE",
+                game_id,
+            )
+            if row is None:
+                raise GameNotFound(game_id)
+            status, entries = row
+            if status != GameStatus.ACTIVE.value or entries:
+                raise GameNotActive(game_id, status)
+            await conn.execute(
+                "UPDATE secrets SET seed = $1, setup = $2::jsonb WHERE game_id = $3",
+                str(int(secret.seed)),
+                setup_json(secret.setup),
+                game_id,
+            )
+
     async def load_secret(self, game_id: int) -> Secret:
         """The seed and secret setup: for rebuilding, never for showing mid-game."""
         rows = await self._query("SELECT seed, setup FROM secrets WHERE game_id = $1", game_id)
         if not rows:
             raise GameNotFound(game_id)
-        return Secret(int(rows[0]["seed"]), json.loads(rows[0]["setup"]))
-
-    async def rebuild(self, game_id: int) -> Match:
-        """The game's current state, replayed from its seed and log."""
-        record = await self.load_game(game_id)
-        return _replay(record, await self.load_secret(game_id))
+        return secret_record(rows[0])
 
     async def finish_game(self, game_id: int, outcome: Outcome, effective: bool) -> bool:
         """End an active game with ``outcome``; False when it had already ended.
         See :meth:`storage.Store.finish_game`."""
         async with self._transaction() as conn:
             return await self._finish(conn, game_id, outcome, effective, self._clock())
-
-    async def settle_ended_games(self) -> list[int]:
-        """Finish the active games whose log already holds their end; their ids."""
-        settled = []
-        for record in await self.active_games():
-            match = _replay(record, await self.load_secret(record.id))
-            if match.outcome is not None and await self.finish_game(
-                record.id, match.outcome, match.effective
-            ):
-                settled.append(record.id)
-        return settled
 
     async def _finish(
         self,
@@ -333,21 +342,21 @@ class PostgresStore:
         # Locked in user-id order: two games finishing at once for one player
         # are rated one after the other, and never deadlock each other.
         rows = await conn.fetch(
-            "SELECT user_id, rating, rd, volatility FROM ratings"
+            "SELECT user_id, rating, rd, volatility, rated_at FROM ratings"
             " WHERE user_id = ANY($1::bigint[]) AND variant = $2 ORDER BY user_id FOR UPDATE",
             ids,
             variant,
         )
-        current = {r["user_id"]: Rating(r["rating"], r["rd"], r["volatility"]) for r in rows}
-        before = {color: current[user_id] for color, user_id in players.items()}
+        # Both players as of now: the periods each sat out widen their deviation.
+        current = {r["user_id"]: rating_as_of(r, now) for r in rows}
+        scores = game_scores(outcome, {c: current[u] for c, u in players.items()}, rate)
         for color, user_id in sorted(players.items(), key=lambda item: item[1]):
-            score = 0.5 if outcome.winner is None else float(outcome.winner is color)
-            after = updated(before[color], [(before[color.other()], score)]) if rate else None
+            score, after = scores[color]
             await conn.execute(
                 "UPDATE ratings SET wins = wins + $1, draws = draws + $2, losses = losses + $3,"
                 " rating = COALESCE($4, rating), rd = COALESCE($5, rd),"
-                " volatility = COALESCE($6, volatility), rated_games = rated_games + $7"
-                " WHERE user_id = $8 AND variant = $9",
+                " volatility = COALESCE($6, volatility), rated_games = rated_games + $7,"
+                " rated_at = COALESCE($8, rated_at) WHERE user_id = $9 AND variant = $10",
                 int(score == 1.0),
                 int(score == 0.5),
                 int(score == 0.0),
@@ -355,6 +364,7 @@ class PostgresStore:
                 after and after.rd,
                 after and after.volatility,
                 int(bool(rate)),
+                now if rate else None,
                 user_id,
                 variant,
             )
@@ -376,6 +386,11 @@ class PostgresStore:
 
     async def active_game_in_channel(self, channel_id: int) -> GameRecord | None:
         records = await self._records("channel_id = $1 AND status = 'active'", (channel_id,))
+        return records[0] if records else None
+
+    async def latest_game_in_channel(self, channel_id: int) -> GameRecord | None:
+        """The last game played in a channel or thread, over or not."""
+        records = await self._records("channel_id = $1 ORDER BY id DESC LIMIT 1", (channel_id,))
         return records[0] if records else None
 
     async def active_games(self, shards: Shards | None = None) -> list[GameRecord]:
@@ -433,7 +448,7 @@ class PostgresStore:
     async def _records(self, where: str, params: Sequence[Any]) -> list[GameRecord]:
         """Games matching ``where`` with their logs, read from one snapshot."""
         async with self._transaction(write=False) as conn:
-            rows = await conn.fetch(f"SELECT {_GAME_COLUMNS} FROM games WHERE {where}", *params)
+            rows = await conn.fetch(f"SELECT {GAME_COLUMNS} FROM games WHERE {where}", *params)
             ids = [row["id"] for row in rows]
             entries: dict[int, list[Entry]] = {game_id: [] for game_id in ids}
             if ids:
@@ -443,7 +458,7 @@ class PostgresStore:
                     ids,
                 ):
                     entries[e["game_id"]].append(Entry(e["seq"], e["actor_id"], e["text"], e["at"]))
-        return [_game_record(row, tuple(entries[row["id"]])) for row in rows]
+        return [game_record(row, tuple(entries[row["id"]])) for row in rows]
 
     # -- players and preferences ----------------------------------------------
 
@@ -465,30 +480,54 @@ class PostgresStore:
     async def get_prefs(self, user_id: int) -> Prefs:
         """The player's preferences; the defaults for a player never seen."""
         rows = await self._query(_PREFS_QUERY, user_id)
-        return _prefs(rows[0]) if rows else Prefs()
+        return prefs_record(rows[0]) if rows else Prefs()
 
     async def set_prefs(self, user_id: int, **changes: object) -> Prefs:
         """Change some preferences; returns them all.
 
         :raises ValueError: for an unknown preference or a value it cannot take.
         """
-        for key, value in changes.items():
-            choices = _PREF_CHOICES.get(key)
-            if choices is None:
-                raise ValueError(f"unknown preference {key!r}")
-            if value not in choices or (isinstance(value, bool) != isinstance(choices[-1], bool)):
-                raise ValueError(f"preference {key!r} takes one of {choices}, not {value!r}")
+        check_prefs(changes)
         async with self._transaction() as conn:
             await self._ensure_players(conn, (user_id,), self._clock())
             await conn.execute(
                 "INSERT INTO prefs (user_id) VALUES ($1) ON CONFLICT DO NOTHING", user_id
             )
-            for key, value in changes.items():  # keys checked against _PREF_CHOICES above
+            for key, value in changes.items():  # keys checked against PREF_CHOICES above
                 await conn.execute(
                     f"UPDATE prefs SET {key} = $1 WHERE user_id = $2", value, user_id
                 )
             row = await conn.fetchrow(_PREFS_QUERY, user_id)
-        return _prefs(row)
+        return prefs_record(row)
+
+    async def set_locale(self, user_id: int, locale: str) -> None:
+        """Remember a player's Discord locale, to speak to them after a restart."""
+        async with self._transaction() as conn:
+            await self._ensure_players(conn, (user_id,), self._clock())
+            await conn.execute("UPDATE players SET locale = $1 WHERE id = $2", locale, user_id)
+
+    async def player_locale(self, user_id: int) -> str | None:
+        rows = await self._query("SELECT locale FROM players WHERE id = $1", user_id)
+        return rows[0]["locale"] if rows else None
+
+    # -- notices --------------------------------------------------------------
+
+    async def notified(self, game_id: int) -> int | None:
+        """How many entries of the game had their notice handled (``None``: not the start)."""
+        rows = await self._query("SELECT notified FROM games WHERE id = $1", game_id)
+        return rows[0]["notified"] if rows else None
+
+    async def unnotified_endings(self, since: float) -> list[GameRecord]:
+        """Games over since ``since`` whose end was never announced to the players."""
+        return await self._records(
+            "status IN ('finished', 'aborted') AND finished_at >= $1 AND coalesce(notified, -1)"
+            " < (SELECT count(*) FROM entries AS e WHERE e.game_id = games.id) ORDER BY id",
+            (since,),
+        )
+
+    async def set_notified(self, game_id: int, count: int) -> None:
+        async with self._transaction() as conn:
+            await conn.execute("UPDATE games SET notified = $1 WHERE id = $2", count, game_id)
 
     # -- guild settings -------------------------------------------------------
 
@@ -535,10 +574,7 @@ class PostgresStore:
         :raises ValueError: for an unknown colour choice or a rated handicap.
         """
         options = dict(options or {})
-        if color not in COLOR_CHOICES:
-            raise ValueError(f"colour choice is one of {COLOR_CHOICES}, not {color!r}")
-        if rated and is_handicap(options):
-            raise ValueError("handicap games are unrated (S-10)")
+        options_json = checked_challenge(options, rated, color)
         now = self._clock()
         async with self._transaction() as conn:
             challenge_id = await conn.fetchval(
@@ -551,7 +587,7 @@ class PostgresStore:
                 challenger_id,
                 opponent_id,
                 variant,
-                _options_json(options),
+                options_json,
                 bool(rated),
                 color,
                 now,
@@ -582,9 +618,9 @@ class PostgresStore:
 
     async def get_challenge(self, challenge_id: int) -> Challenge | None:
         rows = await self._query(
-            f"SELECT {_CHALLENGE_COLUMNS} FROM challenges WHERE id = $1", challenge_id
+            f"SELECT {CHALLENGE_COLUMNS} FROM challenges WHERE id = $1", challenge_id
         )
-        return _challenge(rows[0]) if rows else None
+        return challenge_record(rows[0]) if rows else None
 
     async def set_challenge_status(
         self,
@@ -603,14 +639,24 @@ class PostgresStore:
             )
         return done is not None
 
+    async def open_challenges(self, challenger_id: int, now: float) -> list[Challenge]:
+        """The challenger's pending challenges that have not expired, oldest first."""
+        rows = await self._query(
+            f"SELECT {CHALLENGE_COLUMNS} FROM challenges WHERE challenger_id = $1"
+            " AND status = 'pending' AND expires_at > $2 ORDER BY expires_at, id",
+            challenger_id,
+            now,
+        )
+        return [challenge_record(row) for row in rows]
+
     async def expired_challenges(self, now: float) -> list[Challenge]:
         """Pending challenges past their expiry, oldest first."""
         rows = await self._query(
-            f"SELECT {_CHALLENGE_COLUMNS} FROM challenges"
+            f"SELECT {CHALLENGE_COLUMNS} FROM challenges"
             " WHERE status = 'pending' AND expires_at <= $1 ORDER BY expires_at, id",
             now,
         )
-        return [_challenge(row) for row in rows]
+        return [challenge_record(row) for row in rows]
 
     # -- ratings and statistics -----------------------------------------------
 
@@ -621,7 +667,8 @@ class PostgresStore:
         finished a game of it in ``guild_id``; read in order from an index."""
         if guild_id is None:
             rows = await self._query(
-                "SELECT r.user_id, p.name, r.rating, r.rd, r.wins, r.draws, r.losses"
+                "SELECT r.user_id, p.name, r.rating, r.rd, r.volatility, r.rated_at,"
+                " r.wins, r.draws, r.losses"
                 " FROM ratings AS r JOIN players AS p ON p.id = r.user_id"
                 " WHERE r.variant = $1 AND r.rated_games > 0"
                 " ORDER BY r.rating DESC, r.user_id LIMIT $2",
@@ -630,7 +677,8 @@ class PostgresStore:
             )
         else:
             rows = await self._query(
-                "SELECT g.user_id, p.name, r.rating, r.rd, r.wins, r.draws, r.losses"
+                "SELECT g.user_id, p.name, r.rating, r.rd, r.volatility, r.rated_at,"
+                " r.wins, r.draws, r.losses"
                 " FROM guild_players AS g"
                 " JOIN ratings AS r ON r.user_id = g.user_id AND r.variant = g.variant"
                 " JOIN players AS p ON p.id = g.user_id"
@@ -640,51 +688,16 @@ class PostgresStore:
                 variant,
                 limit,
             )
-        return [
-            LeaderRow(
-                rank,
-                row["user_id"],
-                row["name"],
-                row["rating"],
-                row["rd"],
-                row["wins"],
-                row["draws"],
-                row["losses"],
-            )
-            for rank, row in enumerate(rows, start=1)
-        ]
+        return leader_rows(rows, self._clock())
 
     async def player_stats(self, user_id: int) -> list[VariantStats]:
         """The player's rating and record in every variant they finished a game of."""
         rows = await self._query(
-            "SELECT variant, rating, rd, rated_games, wins, draws, losses FROM ratings"
-            " WHERE user_id = $1 ORDER BY variant",
+            "SELECT variant, rating, rd, volatility, rated_at, rated_games, wins, draws, losses"
+            " FROM ratings WHERE user_id = $1 ORDER BY variant",
             user_id,
         )
-        return [VariantStats(**dict(row)) for row in rows]
-
-    # -- exports --------------------------------------------------------------
-
-    async def export_pgn(self, game_id: int) -> str:
-        """The game as xqbase-style PGN (S-11); safe to show while it runs."""
-        record = await self.load_game(game_id)
-        match = _replay(record, await self.load_secret(game_id))
-        red, black = await self._names(record)
-        return export.pgn(record, match.game, red, black)
-
-    async def export_json(self, game_id: int) -> str:
-        """Every entry, the players, options and result; the secrets only once over."""
-        record = await self.load_game(game_id)
-        secret = await self.load_secret(game_id)
-        match = _replay(record, secret)
-        red, black = await self._names(record)
-        over = record.status is not GameStatus.ACTIVE
-        return export.game_json(record, red, black, secret if over else None, match)
-
-    async def _names(self, record: GameRecord) -> tuple[str, str]:
-        red = await self.player_name(record.red_id)
-        black = await self.player_name(record.black_id)
-        return red or str(record.red_id), black or str(record.black_id)
+        return variant_stats(rows, self._clock())
 
 
 def _in_shards(shards: Shards | None, first: int) -> tuple[str, tuple[Any, ...]]:
