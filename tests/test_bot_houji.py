@@ -158,7 +158,7 @@ async def test_offender_and_spectator_see_the_same_whether_or_not_the_elephant_w
     assert [[c["value"] for c in offer] for offer in offers] == [["foul"], []]
     # Until the call, Alice's public move texts are alike too; then they differ.
     assert [await move(table.alice, thread, "foul") for thread in threads] == [
-        "Move played.",
+        "Foul called: the elephant is back. Now make your move.",
         "There is no foul to call now. A foul can be called only right after your "
         "opponent's elephant moved away from an open diagonal with your queen, and only "
         "before your own move.",

@@ -17,6 +17,7 @@ from discord.ext import commands
 
 from rules.errors import RulesError
 from rules.fanbing import EASY_FLIPS, Fanbing
+from rules.houji import FOUL_WORDS
 from rules.variant import find_variant
 from storage import ChallengeStatus, ChannelBusy, NewGame
 
@@ -44,6 +45,7 @@ from ..manager import GameManager
 from ..names import thread_name
 from ..presenter import say
 from ..threads import seat_players
+from ..typed import folded
 
 if TYPE_CHECKING:
     from storage import Challenge
@@ -354,7 +356,10 @@ class Play(commands.Cog):
         manager = await self._manager(interaction)
         await interaction.response.defer(ephemeral=True, thinking=True)
         report = await manager.move(interaction.user.id, move)
-        await self.bot.announcer.acknowledge(interaction, report, "done.move")
+        called = manager.variant == "houji" and folded(move) in FOUL_WORDS
+        await self.bot.announcer.acknowledge(
+            interaction, report, f"done.{'foul' if called else 'move'}"
+        )
 
     @move.autocomplete("move")
     async def move_autocomplete(
