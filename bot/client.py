@@ -29,6 +29,7 @@ EXTENSIONS = (
     "bot.cogs.guide",
     "bot.cogs.clocks",
     "bot.cogs.tuibei",
+    "bot.cogs.computer",
 )
 
 

@@ -8,6 +8,7 @@ from __future__ import annotations
 
 import io
 import logging
+from collections.abc import Callable
 from typing import TYPE_CHECKING, Any
 
 import discord
@@ -35,6 +36,9 @@ class Announcer:
     def __init__(self, bot: Chuhan, players: PlayerDirectory) -> None:
         self.bot = bot
         self.players = players
+        # Called with each report once its public message is out (the computer
+        # opponent answers from here).
+        self.published: list[Callable[[Report], None]] = []
 
     async def channel(self, channel_id: int) -> discord.abc.Messageable:
         channel = self.bot.get_channel(channel_id) or await self.bot.fetch_channel(channel_id)
@@ -62,12 +66,18 @@ class Announcer:
             message = await target.send(text_of(report.lines, lang, style), **kwargs)
         except discord.HTTPException:
             log.exception("could not announce game %s in %s", report.game_id, report.channel_id)
+            self._announced(report)
             return None
         try:
             await self.send_private(report)
         except Exception:  # the public message is out; a lost DM must not look like a refusal
             log.exception("could not send the private messages of game %s", report.game_id)
+        self._announced(report)
         return message
+
+    def _announced(self, report: Report) -> None:
+        for hook in self.published:
+            hook(report)
 
     async def acknowledge(
         self, interaction: discord.Interaction, report: Report, done_key: str, **edit: Any
@@ -86,8 +96,10 @@ class Announcer:
         await interaction.edit_original_response(content=note, **edit)
 
     async def send_private(self, report: Report) -> None:
-        """Each player's private lines and board, by DM, when they allow DMs."""
-        for user_id in {*report.private, *report.private_boards}:
+        """Each player's private lines and board, by DM, when they allow DMs
+        (never to the bot itself, when it plays as the computer)."""
+        me = self.bot.user.id if self.bot.user is not None else None
+        for user_id in {*report.private, *report.private_boards} - {me}:
             prefs = await self.players.prefs(user_id)
             if not prefs.dm_notifications:
                 continue

@@ -30,6 +30,7 @@ class Settings:
     log_level: str = "INFO"
     message_moves: bool = False
     sweep_seconds: float = 5.0
+    engine: str = ""  # CHUHAN_ENGINE: Fairy-Stockfish's path; empty: found on PATH
     now: Callable[[], datetime] = field(default=utcnow, compare=False)
 
     @classmethod
@@ -51,4 +52,5 @@ class Settings:
             dev_guild=int(guild) if guild else None,
             log_level=(get("CHUHAN_LOG_LEVEL") or "INFO").upper(),
             message_moves=get("CHUHAN_MESSAGE_MOVES").lower() in ("1", "true", "yes", "on"),
+            engine=get("CHUHAN_ENGINE"),
         )

@@ -45,7 +45,7 @@ def choose(knowledge: Knowledge, level: Level, seed: int, budget: Budget | None 
     plugin = plugin_for(knowledge.variant)
     rng = random.Random(seed)
     budget = budget or budget_for(level)
-    count = plugin.samples
+    count = plugin.sample_count(knowledge)
     share = Budget(
         depth=budget.depth,
         nodes=None if budget.nodes is None else max(1, budget.nodes // count),

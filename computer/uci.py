@@ -3,7 +3,8 @@
 One subprocess per :class:`UciEngine`. Every exchange with the engine is a
 command object (:class:`_Handshake`, :class:`_Ready`, :class:`_Go`) that
 writes its lines and then reads the engine's lines until it is done, one
-command at a time, so that two requests never interleave. Every wait has a
+command at a time, so that two requests never interleave. Lines are read
+only while a command runs: between commands nothing waits on the engine. Every wait has a
 timeout. The engine dying is :class:`EngineTerminatedError`; the engine
 answering something that makes no sense (or nothing in time) is
 :class:`EngineError`. :class:`ManagedEngine` starts an engine on demand and
@@ -177,9 +178,7 @@ class UciEngine:
         self.process = process
         self.id_name = ""
         self.options: set[str] = set()
-        self._command: _Command | None = None
         self._lock = asyncio.Lock()
-        self._reader = asyncio.create_task(self._read())
 
     @classmethod
     async def open(cls, path: str, *, timeout: float = START_TIMEOUT) -> UciEngine:
@@ -207,43 +206,43 @@ class UciEngine:
 
     @property
     def alive(self) -> bool:
-        return self.process.returncode is None and not self._reader.done()
+        return self.process.returncode is None
 
     def send(self, line: str) -> None:
         assert self.process.stdin is not None
         log.debug("engine << %s", line)
         self.process.stdin.write(line.encode() + b"\n")
 
-    async def _read(self) -> None:
-        """Hand each line to the running command; fail it when the engine dies."""
-        assert self.process.stdout is not None
-        try:
-            while raw := await self.process.stdout.readline():
-                text = raw.decode(errors="replace").rstrip("\r\n")
-                log.debug("engine >> %s", text)
-                if self._command is not None:
-                    self._command.line(self, text)
-        finally:
-            if self._command is not None:
-                self._command.fail(EngineTerminatedError("the engine process ended"))
-
     async def _run(self, command: _Command, timeout: float) -> object:
+        """Run ``command`` to its end, reading the engine's lines for it.
+
+        :raises EngineTerminatedError: when the engine is or goes away.
+        :raises EngineError: when it does not finish within ``timeout`` (the
+            engine is then killed: its state is unknown, it is never reused).
+        """
         async with self._lock:
             if not self.alive:
                 raise EngineTerminatedError("the engine process has ended")
-            self._command = command
+            stdin, stdout = self.process.stdin, self.process.stdout
+            assert stdin is not None and stdout is not None
+            loop = asyncio.get_running_loop()
+            end = loop.time() + timeout
             try:
                 command.start(self)
-                assert self.process.stdin is not None
-                await self.process.stdin.drain()
-                return await asyncio.wait_for(asyncio.shield(command.result), timeout)
+                await stdin.drain()
+                while not command.result.done():
+                    raw = await asyncio.wait_for(stdout.readline(), max(0.0, end - loop.time()))
+                    if not raw:
+                        raise EngineTerminatedError("the engine process ended")
+                    text = raw.decode(errors="replace").rstrip("\r\n")
+                    log.debug("engine >> %s", text)
+                    command.line(self, text)
             except (BrokenPipeError, ConnectionResetError) as exc:
                 raise EngineTerminatedError("the engine process ended") from exc
             except TimeoutError:
-                await self.kill()  # its state is unknown: never reuse it
+                await self.kill()
                 raise EngineError(f"no answer from the engine within {timeout:.1f} s") from None
-            finally:
-                self._command = None
+            return command.result.result()
 
     async def configure(self, options: Mapping[str, object]) -> None:
         """``setoption`` each option the engine has, then wait until it is ready.
@@ -278,9 +277,6 @@ class UciEngine:
             with contextlib.suppress(ProcessLookupError):
                 self.process.kill()
             await self.process.wait()
-        self._reader.cancel()
-        with contextlib.suppress(asyncio.CancelledError):
-            await self._reader
 
 
 class ManagedEngine:

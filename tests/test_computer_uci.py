@@ -1,5 +1,6 @@
 """The UCI client against the real Fairy-Stockfish (skipped locally without it,
-failing under CI), and its errors: a dead engine, a silent one, a restart."""
+failing under CI), and its errors: a dead engine, a silent one, a restart;
+the built-in search's worker processes likewise."""
 
 from __future__ import annotations
 
@@ -9,13 +10,18 @@ import shutil
 import pytest
 
 from computer.fairy import FairyStockfish, engine_path, from_uci, to_uci
+from computer.knowledge import knowledge_of
 from computer.levels import level
+from computer.pool import SearchPool
 from computer.uci import EngineError, EngineTerminatedError, Limit, ManagedEngine, UciEngine
 from rules.actions import Move
 from rules.match import Match
 from rules.outcome import Outcome, Reason
 from rules.pieces import Color
 from tests.system_tools import require
+
+# Red to move: a chariot to a9 or d1 mates (rank 8 is held, e9 faces Red's king).
+MATE_IN_ONE = {"fen": "3k5/1R7/9/9/9/9/8p/9/R8/4K4 w - - 0 1"}
 
 
 @pytest.fixture
@@ -61,8 +67,7 @@ async def test_handshake_and_a_legal_move_from_a_handicap_start(fairy):
 
 
 async def test_fairy_player_answers_a_mate_in_one_with_the_mate(fairy):
-    # Red to move: a chariot to a9 or d1 mates (rank 8 is held, e9 faces Red's king).
-    options = {"fen": "3k5/1R7/9/9/9/9/8p/9/R8/4K4 w - - 0 1"}
+    options = MATE_IN_ONE
     player = FairyStockfish(fairy)
     try:
         result = await player.best(options, [], level(8), Limit(depth=3))
@@ -99,3 +104,21 @@ async def test_a_missing_program_is_terminated_and_a_silent_one_times_out(tmp_pa
         await UciEngine.open(silent, timeout=0.3)
     assert not isinstance(caught.value, EngineTerminatedError)
     assert asyncio.get_running_loop().time() - started < 3
+
+
+async def test_search_workers_answer_and_a_dead_one_is_replaced():
+    knowledge = knowledge_of(Match.start("xiangqi", MATE_IN_ONE), Color.RED)
+    pool = SearchPool(1)
+    try:
+        first = await pool.choose(knowledge, level(8), 0)
+        assert first.action in ("a1a9", "a1d1")
+        (worker,) = pool._idle
+        worker.kill()
+        await worker.wait()
+        with pytest.raises(EngineTerminatedError):
+            await pool.choose(knowledge, level(8), 0)
+        again = await pool.choose(knowledge, level(8), 0)
+        assert again.action in ("a1a9", "a1d1")
+    finally:
+        await pool.close()
+    assert not pool._all

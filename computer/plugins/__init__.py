@@ -30,11 +30,15 @@ Scores = dict[str, int]  # root action text -> score for the player
 class Plugin:
     """The generic behaviour; variants override what they need.
 
-    ``samples`` is how many determinizations to search (1 for
-    perfect-information variants: there is nothing to sample).
+    ``samples`` is how many determinizations to search while something is
+    hidden (1 for perfect-information variants: there is nothing to sample).
     """
 
     samples: ClassVar[int] = 1
+
+    def sample_count(self, knowledge: Knowledge) -> int:
+        """How many samples to search: one when nothing is hidden from this side."""
+        return self.samples
 
     def sample(self, knowledge: Knowledge, rng: random.Random) -> SearchState:
         raise NotImplementedError

@@ -141,6 +141,10 @@ def _mean(kinds: Counter[Kind]) -> int:
 class JieqiPlugin(Plugin):
     samples = 6
 
+    def sample_count(self, knowledge: Knowledge) -> int:
+        hidden = any(p is not None and p.kind is None for p in knowledge.view.board)
+        return self.samples if hidden else 1
+
     def sample(self, knowledge: Knowledge, rng: random.Random) -> SearchState:
         view = knowledge.view
         variant = find_variant(knowledge.variant)

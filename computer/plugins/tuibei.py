@@ -53,7 +53,7 @@ def _after(game: Tuibei, action: Action, searcher: Searcher) -> Tuibei:
     game = copy.deepcopy(game)
     game.push(action)
     if isinstance(action, Predict) and game.outcome() is None:
-        reply = searcher.run(XiangqiState(game.position.copy()), max_depth=2).best
+        reply = searcher.run(XiangqiState(game.position.copy()), max_depth=1).best
         if reply is not None:
             game.push(reply)  # the tile resolves as the rules say
     return game
@@ -61,7 +61,10 @@ def _after(game: Tuibei, action: Action, searcher: Searcher) -> Tuibei:
 
 @register("tuibei")
 class TuibeiPlugin(Plugin):
-    samples = 4
+    samples = 3
+
+    def sample_count(self, knowledge: Knowledge) -> int:
+        return self.samples if HIDDEN in knowledge.log else 1
 
     def sample(self, knowledge: Knowledge, rng: random.Random) -> SearchState:
         log = list(knowledge.log)

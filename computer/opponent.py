@@ -1,0 +1,52 @@
+"""The computer opponent as the bot uses it: Fairy-Stockfish for standard
+xiangqi where it is installed, the built-in player everywhere else and
+whenever the engine fails.
+
+The built-in search is CPU work; it runs in a :class:`~computer.pool.SearchPool`
+of worker processes so that the event loop keeps serving other games.
+"""
+
+from __future__ import annotations
+
+import logging
+import secrets
+
+from rules.actions import Move
+
+from .fairy import FairyStockfish, from_uci
+from .knowledge import Knowledge
+from .levels import level as level_of
+from .pool import SearchPool
+from .uci import EngineError
+
+log = logging.getLogger(__name__)
+
+
+class Opponent:
+    """Chooses actions from a :class:`Knowledge`. ``engine_path`` ``None``:
+    no Fairy-Stockfish, the built-in player plays every variant."""
+
+    def __init__(self, engine_path: str | None, pool: SearchPool) -> None:
+        self.fairy = FairyStockfish(engine_path) if engine_path else None
+        self.pool = pool
+        self.fallbacks = 0  # engine failures answered by the built-in player
+
+    async def choose(self, knowledge: Knowledge, level: int) -> str:
+        """The text of the action to play (a log entry such as ``h2e2`` or ``?r``)."""
+        chosen = level_of(level)
+        if knowledge.variant == "xiangqi" and self.fairy is not None:
+            try:
+                moves = [Move.from_iccs(text) for text in knowledge.log]
+                result = await self.fairy.best(knowledge.options, moves, chosen)
+                if result.move is not None:
+                    return from_uci(result.move).text
+            except (EngineError, ValueError):
+                self.fallbacks += 1
+                log.warning("Fairy-Stockfish failed; the built-in engine plays this move")
+        choice = await self.pool.choose(knowledge, chosen, secrets.randbits(32))
+        return choice.action
+
+    async def close(self) -> None:
+        if self.fairy is not None:
+            await self.fairy.quit()
+        await self.pool.close()
