@@ -30,6 +30,7 @@ EXTENSIONS = (
     "bot.cogs.clocks",
     "bot.cogs.tuibei",
     "bot.cogs.computer",
+    "bot.cogs.review",
 )
 
 

@@ -36,9 +36,9 @@ class Announcer:
     def __init__(self, bot: Chuhan, players: PlayerDirectory) -> None:
         self.bot = bot
         self.players = players
-        # Called with each report once its public message is out (the computer
-        # opponent answers from here).
-        self.published: list[Callable[[Report], None]] = []
+        # Called with each report and its public message (``None`` if it could
+        # not be posted) once it is out: the computer opponent answers from here.
+        self.published: list[Callable[[Report, discord.Message | None], None]] = []
 
     async def channel(self, channel_id: int) -> discord.abc.Messageable:
         channel = self.bot.get_channel(channel_id) or await self.bot.fetch_channel(channel_id)
@@ -66,18 +66,18 @@ class Announcer:
             message = await target.send(text_of(report.lines, lang, style), **kwargs)
         except discord.HTTPException:
             log.exception("could not announce game %s in %s", report.game_id, report.channel_id)
-            self._announced(report)
+            self._announced(report, None)
             return None
         try:
             await self.send_private(report)
         except Exception:  # the public message is out; a lost DM must not look like a refusal
             log.exception("could not send the private messages of game %s", report.game_id)
-        self._announced(report)
+        self._announced(report, message)
         return message
 
-    def _announced(self, report: Report) -> None:
+    def _announced(self, report: Report, message: discord.Message | None) -> None:
         for hook in self.published:
-            hook(report)
+            hook(report, message)
 
     async def acknowledge(
         self, interaction: discord.Interaction, report: Report, done_key: str, **edit: Any

@@ -439,6 +439,14 @@ class Store:
             (user_id, user_id, limit),
         )
 
+    async def last_finished_in_channel(self, channel_id: int) -> GameRecord | None:
+        """The game of a channel or thread that finished last, if any."""
+        records = await self._records(
+            "channel_id = ? AND status = 'finished' ORDER BY finished_at DESC, id DESC LIMIT 1",
+            (channel_id,),
+        )
+        return records[0] if records else None
+
     async def results_between(
         self, user_id: int, other_id: int
     ) -> list[tuple[dict[str, str], Color, str]]:

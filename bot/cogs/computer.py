@@ -192,7 +192,7 @@ class Computer(commands.Cog):
 
     # -- the computer's turns -------------------------------------------------------
 
-    def _published(self, report: Report) -> None:
+    def _published(self, report: Report, message: discord.Message | None) -> None:
         manager = self.bot.hub.here(report.channel_id)
         if manager is not None and manager.id == report.game_id:
             self._consider(manager)

@@ -48,15 +48,21 @@ def _value(game: Tuibei, me: Color, searcher: Searcher, depth: int, forced: bool
     return tiles + (score if game.turn is me else -score)
 
 
-def _after(game: Tuibei, action: Action, searcher: Searcher) -> Tuibei:
-    """``game`` after ``action`` (and, after a prediction, the opponent's reply)."""
+def _after(game: Tuibei, action: Action, reply: Action | None) -> Tuibei:
+    """``game`` after ``action`` (and, after a prediction, the opponent's ``reply``)."""
     game = copy.deepcopy(game)
     game.push(action)
-    if isinstance(action, Predict) and game.outcome() is None:
-        reply = searcher.run(XiangqiState(game.position.copy()), max_depth=1).best
-        if reply is not None:
-            game.push(reply)  # the tile resolves as the rules say
+    if isinstance(action, Predict) and game.outcome() is None and reply is not None:
+        game.push(reply)  # the tile resolves as the rules say
     return game
+
+
+def _reply(game: Tuibei, searcher: Searcher) -> Action | None:
+    """The opponent's best move were it to move now. A prediction changes no
+    piece, so this is its reply to any prediction, found without the tile."""
+    position = game.position.copy()
+    position.turn = position.turn.other()
+    return searcher.run(XiangqiState(position), max_depth=1).best
 
 
 @register("tuibei")
@@ -83,7 +89,9 @@ class TuibeiPlugin(Plugin):
         assert isinstance(state, TuibeiSample)
         game, me = state.game, knowledge.side
         actions = game.legal_actions()
-        after = {action.text: _after(game, action, searcher) for action in actions}
+        predicts = any(isinstance(action, Predict) for action in actions)
+        reply = _reply(game, searcher) if predicts else None
+        after = {action.text: _after(game, action, reply) for action in actions}
         done: dict[str, int] = {}
         for depth in range(0, 4):
             try:
