@@ -46,7 +46,7 @@ VARIANTS = ("xiangqi", "jieqi", "jieqi-classic", "tuibei")
 RANDOM_GAMES = 20
 FAIRY_GAMES = 10
 MAX_PLIES = 300
-FAST = Level(0, 0, 0.05, 2, 0)  # the fast setting against the random mover
+FAST = Level(0, 0, 0.15, 2, 0)  # the fast setting against the random mover
 FAIRY_LIMIT = Limit(time=0.05)
 THINKING_GAMES = 5
 

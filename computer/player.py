@@ -29,6 +29,23 @@ class Choice:
     samples: int
 
 
+GOING_BACK = 60  # centipawns against undoing one's own last move while ahead
+AHEAD = 150
+
+
+def _discourage_going_back(knowledge: Knowledge, scores: dict[str, float]) -> None:
+    """A side that is ahead and moves a piece straight back where it came from
+    only repeats the position, and repetition draws (or loses, S-4): the search
+    does not see repetitions, so the root pays for them."""
+    if len(knowledge.log) < 2 or max(scores.values()) < AHEAD:
+        return
+    last = knowledge.log[-2]  # this side's previous action
+    if len(last) == 4 and last.isalnum():
+        back = last[2:] + last[:2]
+        if back in scores:
+            scores[back] -= GOING_BACK
+
+
 def budget_for(level: Level) -> Budget:
     """The search budget of a level: its depth and its thinking time."""
     return Budget(depth=level.depth, seconds=level.seconds)
@@ -67,5 +84,6 @@ def choose(knowledge: Knowledge, level: Level, seed: int, budget: Budget | None 
     if not common:
         raise ValueError(f"no legal action for {knowledge.side.name} in {knowledge.variant}")
     noisy = {text: totals[text] / count + rng.uniform(0, level.noise) for text in common}
+    _discourage_going_back(knowledge, noisy)
     best = max(common, key=noisy.__getitem__)
     return Choice(best, round(totals[best] / count), nodes, count)

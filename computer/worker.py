@@ -9,6 +9,7 @@ it, so unpickling its requests is safe.
 
 from __future__ import annotations
 
+import os
 import pickle
 import struct
 import sys
@@ -17,6 +18,9 @@ from typing import BinaryIO
 from .player import choose
 
 HEADER = struct.Struct(">I")
+# Searches yield the processor to the bot: a player's /move must not wait
+# behind the computer's thinking.
+NICENESS = 10
 
 
 def read_frame(stream: BinaryIO) -> bytes | None:
@@ -44,4 +48,5 @@ def serve(requests: BinaryIO, answers: BinaryIO) -> None:
 
 
 if __name__ == "__main__":
+    os.nice(NICENESS)
     serve(sys.stdin.buffer, sys.stdout.buffer)

@@ -11,7 +11,7 @@ import pytest
 
 from computer.knowledge import HIDDEN, knowledge_of
 from computer.levels import level
-from computer.player import choose
+from computer.player import _discourage_going_back, choose
 from computer.plugins import GenericPlugin, plugin_for
 from computer.plugins.jieqi import FULL_SET, JieqiState, unseen
 from computer.search import Budget, Searcher
@@ -132,3 +132,16 @@ def test_every_choice_is_legal_for_a_few_plies(variant: str):
         side = match.game.turn
         choice = choose(knowledge_of(match, side), level(2), seed=ply, budget=Budget(depth=1))
         match.apply(choice.action)
+
+
+def test_a_side_ahead_is_discouraged_from_moving_straight_back():
+    match = Match.start("xiangqi", {"fen": "5k3/9/9/9/4r4/9/9/4R4/9/3K5 w - - 0 1"})
+    for text in ("e2e3", "f9f8"):
+        match.apply(text)
+    knowledge = knowledge_of(match, Color.RED)
+    ahead = {"e3e2": 500.0, "e3e4": 480.0}
+    _discourage_going_back(knowledge, ahead)
+    assert max(ahead, key=ahead.__getitem__) == "e3e4"
+    level_game = {"e3e2": 10.0, "e3e4": 0.0}  # not ahead: going back is a move like any other
+    _discourage_going_back(knowledge, level_game)
+    assert level_game["e3e2"] == 10.0

@@ -29,6 +29,7 @@ from computer.levels import DEFAULT_LEVEL, LEVELS
 from computer.opponent import Opponent
 from computer.plugins import can_play
 from computer.pool import SearchPool
+from rules.errors import RulesError
 from rules.pieces import Color
 from rules.variant import find_variant
 from storage import ChannelBusy, NewGame
@@ -49,6 +50,7 @@ log = logging.getLogger(__name__)
 LEVEL_OPTION = "computer"  # the game option holding the computer's level
 DEFAULT_TIME = "1d"
 WORKERS = 2  # search processes: the machine's cores are shared with the bot
+RETRIES = 3  # refused actions in a row before the computer waits for the next event
 
 
 def computer_level(manager: GameManager) -> int | None:
@@ -224,30 +226,39 @@ class Computer(commands.Cog):
 
     async def _act(self, manager: GameManager) -> None:
         """Act until it is no longer the computer's turn (a failed Tuibei counter,
-        for one, leaves it to move again)."""
+        for one, leaves it to move again). A refusal (the position changed under
+        it, two commits raced) makes it look again, a few times at most."""
         assert self.bot.user is not None
         me = self.bot.user.id
         level = computer_level(manager)
         assert level is not None
-        try:
-            while (duty := self._duty(manager)) is not None:
-                if duty == "answer":
-                    pending = manager.match.pending
-                    assert pending is not None
-                    report = await manager.answer(me, pending.kind, accept=False)
-                else:
-                    seq = manager.seq
-                    side = Color.RED if self._is_red(manager) else Color.BLACK
-                    knowledge = knowledge_of(manager.match, side)
-                    text = await self.opponent.choose(knowledge, level)
-                    if manager.seq != seq:  # something happened meanwhile: look again
-                        continue
-                    report = await manager.move(me, text)
+        refusals = 0
+        while (duty := self._duty(manager)) is not None and refusals < RETRIES:
+            try:
+                report = await self._do(manager, me, level, duty)
+            except (BotError, RulesError, Busy):
+                refusals += 1
+                log.info("the computer's action in game %s was refused; it looks again", manager.id)
+                continue
+            except Exception:
+                log.exception("the computer could not act in game %s", manager.id)
+                return
+            if report is not None:
                 await self.bot.announcer.publish(self._for_people(manager, report))
-        except (BotError, Busy):
-            log.info("the computer's action in game %s was refused; it looks again", manager.id)
-        except Exception:
-            log.exception("the computer could not act in game %s", manager.id)
+
+    async def _do(self, manager: GameManager, me: int, level: int, duty: str) -> Report | None:
+        """Answer the pending request, or choose and play a move (``None`` when
+        the game changed while it thought: it looks again)."""
+        if duty == "answer":
+            pending = manager.match.pending
+            assert pending is not None
+            return await manager.answer(me, pending.kind, accept=False)
+        seq = manager.seq
+        side = Color.RED if self._is_red(manager) else Color.BLACK
+        text = await self.opponent.choose(knowledge_of(manager.match, side), level)
+        if manager.seq != seq:
+            return None
+        return await manager.move(me, text)
 
     def _for_people(self, manager: GameManager, report: Report) -> Report:
         """The computer's report as its human opponent reads it: in their words,

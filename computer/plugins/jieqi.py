@@ -139,7 +139,7 @@ def _mean(kinds: Counter[Kind]) -> int:
 @register("jieqi")
 @register("jieqi-classic")
 class JieqiPlugin(Plugin):
-    samples = 6
+    samples = 4
 
     def sample_count(self, knowledge: Knowledge) -> int:
         hidden = any(p is not None and p.kind is None for p in knowledge.view.board)
