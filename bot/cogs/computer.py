@@ -29,6 +29,7 @@ from computer.levels import DEFAULT_LEVEL, LEVELS
 from computer.opponent import Opponent
 from computer.plugins import can_play
 from computer.pool import SearchPool
+from computer.uci import EngineError
 from rules.errors import RulesError
 from rules.pieces import Color
 from rules.variant import find_variant
@@ -236,9 +237,9 @@ class Computer(commands.Cog):
         while (duty := self._duty(manager)) is not None and refusals < RETRIES:
             try:
                 report = await self._do(manager, me, level, duty)
-            except (BotError, RulesError, Busy):
-                refusals += 1
-                log.info("the computer's action in game %s was refused; it looks again", manager.id)
+            except (BotError, RulesError, Busy, EngineError):
+                refusals += 1  # a dead search worker is replaced on the next try
+                log.info("the computer's action in game %s failed; it looks again", manager.id)
                 continue
             except Exception:
                 log.exception("the computer could not act in game %s", manager.id)
