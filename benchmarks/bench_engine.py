@@ -29,6 +29,7 @@ from collections.abc import Iterator
 from concurrent.futures import ProcessPoolExecutor
 
 from benchmarks import Figure
+from bot.cogs.computer import WORKERS
 from computer.fairy import FairyStockfish, engine_path, from_uci
 from computer.knowledge import knowledge_of
 from computer.levels import DEFAULT_LEVEL, Level, level
@@ -126,10 +127,11 @@ async def _versus_fairy(path: str) -> float:
 
 
 def _thinking_load(stop: threading.Event) -> None:
-    """Five computer games thinking at the default level, as the bot's pool runs them."""
+    """Five computer games thinking at the default level, on as many search
+    processes as the bot starts."""
 
     async def think() -> None:
-        pool = SearchPool(2)
+        pool = SearchPool(WORKERS)
         match = Match.start("xiangqi")
         knowledge = knowledge_of(match, Color.RED)
 

@@ -15,6 +15,7 @@ from __future__ import annotations
 
 import asyncio
 import logging
+import os
 import secrets
 from collections import Counter
 from typing import TYPE_CHECKING
@@ -50,7 +51,8 @@ log = logging.getLogger(__name__)
 
 LEVEL_OPTION = "computer"  # the game option holding the computer's level
 DEFAULT_TIME = "1d"
-WORKERS = 2  # search processes: the machine's cores are shared with the bot
+# Search processes: every core but one, which stays free for the bot itself.
+WORKERS = max(1, (os.cpu_count() or 2) - 1)
 RETRIES = 3  # refused actions in a row before the computer waits for the next event
 
 
