@@ -27,6 +27,7 @@ VALUES: dict[Kind, int] = {
 CROSSED_PAWN = 100  # extra for a pawn over the river: it can move sideways
 MOBILITY = 4  # per square a chariot, horse or cannon can reach
 NEAR_KING = 6  # per step closer an attacker stands to the enemy king
+KING_FREEDOM = 15  # per square the king can step to: a hemmed-in king is nearer mate
 ATTACKERS = frozenset({Kind.CHARIOT, Kind.HORSE, Kind.CANNON, Kind.PAWN})
 
 

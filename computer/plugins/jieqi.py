@@ -18,7 +18,16 @@ from rules.jieqi_moves import POINT_KINDS, START_POINTS, HiddenBoard
 from rules.pieces import Color, Kind, Piece
 from rules.variant import find_variant
 
-from ..evaluation import ATTACKERS, MATE, MOBILITY, NEAR_KING, VALUES, nearness, piece_value
+from ..evaluation import (
+    ATTACKERS,
+    KING_FREEDOM,
+    MATE,
+    MOBILITY,
+    NEAR_KING,
+    VALUES,
+    nearness,
+    piece_value,
+)
 from ..knowledge import Knowledge
 from ..search import SearchState
 from . import Plugin, register
@@ -118,6 +127,8 @@ class JieqiState:
                 value += MOBILITY * sum(1 for _ in hidden.targets(sq))
             if piece.kind in ATTACKERS:
                 value += NEAR_KING * nearness(sq, kings[color.other()])
+            elif piece.kind is Kind.KING:
+                value += KING_FREEDOM * sum(1 for _ in hidden.targets(sq))
             totals[color] += value
         turn = hidden.turn
         return totals[turn] - totals[turn.other()]
