@@ -1,9 +1,9 @@
 """What a computer player may know, and nothing more.
 
 A :class:`Knowledge` holds one side's view, the public choices of the game
-(its options) and the game's log as that side may read it: every entry the
-public may read, plus the side's own secret choices (its pending Tuibei
-prediction). The search is built from this alone: it never sees the game,
+(its options) and the game's actions as that side may read them: every
+action the public may read, plus the side's own secret choices (its pending
+Tuibei prediction). The search is built from this alone: it never sees the game,
 so it cannot read a secret state however it is written.
 """
 
@@ -31,14 +31,13 @@ class Knowledge:
 
 
 def knowledge_of(match: Match, side: Color) -> Knowledge:
-    """What ``side`` may know of ``match``: its view and the log as it may read it."""
-    public = match.public_entries()
-    log: list[str] = []
-    actors = iter(match.actors)
-    for entry, shown in zip(match.entries, public, strict=True):
-        if entry.startswith("@"):
-            continue
-        actor = next(actors)
-        log.append(entry if actor is side else shown)
+    """What ``side`` may know of ``match``: its view, and the game's actions as
+    it may read them (the latest ones that still hide a choice, S-5 undos
+    already taken back, are :data:`HIDDEN` unless ``side`` made them)."""
+    game = match.game
+    log = [action.text for action in game.actions]
+    for i in range(len(log) - game.secret_tail(), len(log)):
+        if match.actors[i] is not side:
+            log[i] = HIDDEN
     options = {k: v for k, v in match.options.items() if k != "time"}
-    return Knowledge(match.variant, side, match.game.view(side), tuple(log), options)
+    return Knowledge(match.variant, side, game.view(side), tuple(log), options)

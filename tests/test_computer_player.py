@@ -145,3 +145,10 @@ def test_a_side_ahead_is_discouraged_from_moving_straight_back():
     level_game = {"e3e2": 10.0, "e3e4": 0.0}  # not ahead: going back is a move like any other
     _discourage_going_back(knowledge, level_game)
     assert level_game["e3e2"] == 10.0
+
+
+def test_knowledge_after_an_undo_holds_the_moves_as_they_stand():
+    match = Match.start("xiangqi")
+    for text in ("h2e2", "h9g7", "@r:undo-request", "@b:undo-accept", "b2e2"):
+        match.apply(text)
+    assert knowledge_of(match, Color.BLACK).log == ("b2e2",)

@@ -135,7 +135,8 @@ class Reviews(commands.Cog):
         computer: Computer | None = self.bot.get_cog("Computer")  # type: ignore[assignment]
         if computer is None:
             raise BotError("review_unavailable")
-        moves = [e.text for e in record.entries if not e.text.startswith("@")]
+        # The moves as played: undone ones (S-5) are gone from the rebuilt game.
+        moves = [action.text for action in (await self.bot.store.rebuild(game_id)).game.actions]
         options = {
             k: v for k, v in record.options.items() if k in ("fen", "handicap", "handicap_side")
         }
