@@ -35,6 +35,8 @@ EXTENSIONS = (
     "bot.cogs.houji",
     "bot.cogs.fanbing",
     "bot.cogs.table",
+    "bot.cogs.computer",
+    "bot.cogs.review",
 )
 
 

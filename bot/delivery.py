@@ -45,6 +45,9 @@ class Announcer:
         self._asks: dict[int, discord.Message] = {}  # game id -> its request's message
         # game id -> who got its latest report's private lines in a turn notice
         self._noticed: dict[int, set[int]] = {}
+        # Called with each report and its public message (``None`` if it could
+        # not be posted) once it is out: the computer opponent answers from here.
+        self.published: list[Callable[[Report, discord.Message | None], None]] = []
 
     async def channel(self, channel_id: int) -> discord.abc.Messageable:
         channel = self.bot.get_channel(channel_id) or await self.bot.fetch_channel(channel_id)
@@ -64,6 +67,7 @@ class Announcer:
             target = channel or await self.channel(report.channel_id)
         except discord.HTTPException:
             log.exception("could not find the channel of game %s", report.game_id)
+            self._announced(report, None)
             return None
         guild = getattr(target, "guild", None)
         public = await self.bot.server.style(guild.id if guild else None)
@@ -97,6 +101,7 @@ class Announcer:
             await notifier.settle()
         except discord.HTTPException:
             log.exception("could not announce game %s in %s", report.game_id, report.channel_id)
+            self._announced(report, None)
             return None
         await self._retire_request(report, message)
         told: set[int] = set()
@@ -111,7 +116,12 @@ class Announcer:
         self._noticed[report.game_id] = told
         if dms:
             await self._send_private_logged(report)
+        self._announced(report, message)
         return message
+
+    def _announced(self, report: Report, message: discord.Message | None) -> None:
+        for hook in self.published:
+            hook(report, message)
 
     async def _send_private_logged(self, report: Report) -> dict[int, bool | None]:
         """The report's DMs, except to those whose turn notice carried them."""
@@ -183,12 +193,14 @@ class Announcer:
         self, report: Report, skip: set[int] | None = None
     ) -> dict[int, bool | None]:
         """Each player's private lines and board, by DM, when they allow DMs
-        (except to ``skip``, whose turn notice carried them).
+        (except to ``skip``, whose turn notice carried them, and never to the bot
+        itself, when it plays as the computer).
 
         Per player: ``True`` sent, ``False`` refused or failed, ``None`` DMs turned off.
         """
+        me = self.bot.user.id if self.bot.user is not None else None
         sent: dict[int, bool | None] = {}
-        for user_id in {*report.private, *report.private_boards} - (skip or set()):
+        for user_id in {*report.private, *report.private_boards} - (skip or set()) - {me}:
             prefs = await self.players.prefs(user_id)
             if not prefs.dm_notifications:
                 sent[user_id] = None

@@ -35,6 +35,7 @@ class Settings:
     sweep_seconds: float = 5.0
     shard_count: int | None = None  # None: one process, Discord's recommended shards
     shard_ids: tuple[int, ...] | None = None  # this process's shards; None: all
+    engine: str = ""  # CHUHAN_ENGINE: Fairy-Stockfish's path; empty: found on PATH
     now: Callable[[], datetime] = field(default=utcnow, compare=False)
 
     @classmethod
@@ -63,6 +64,7 @@ class Settings:
             message_moves=get("CHUHAN_MESSAGE_MOVES").lower() in ("1", "true", "yes", "on"),
             shard_count=int(shard_count) if shard_count else None,
             shard_ids=tuple(int(i) for i in shard_ids.split(",")) if shard_ids else None,
+            engine=get("CHUHAN_ENGINE"),
         )
 
     def __post_init__(self) -> None:

@@ -6,7 +6,7 @@
 set -u
 packages=(fairy-stockfish postgresql chromium chromium-driver)
 missing=()
-command -v fairy-stockfish >/dev/null 2>&1 || missing+=(fairy-stockfish)
+{ command -v fairy-stockfish || [ -x /usr/games/fairy-stockfish ]; } >/dev/null 2>&1 || missing+=(fairy-stockfish)
 ls /usr/lib/postgresql/*/bin/initdb >/dev/null 2>&1 || missing+=(postgresql)
 command -v chromium >/dev/null 2>&1 || missing+=(chromium)
 command -v chromedriver >/dev/null 2>&1 || missing+=(chromium-driver)

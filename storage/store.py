@@ -446,6 +446,33 @@ class Store(LogReplays):
             (user_id, user_id, limit),
         )
 
+    async def last_finished_in_channel(self, channel_id: int) -> GameRecord | None:
+        """The game of a channel or thread that finished last, if any."""
+        records = await self._records(
+            "channel_id = ? AND status = 'finished' ORDER BY finished_at DESC, id DESC LIMIT 1",
+            (channel_id,),
+        )
+        return records[0] if records else None
+
+    async def results_between(
+        self, user_id: int, other_id: int
+    ) -> list[tuple[dict[str, str], Color, str]]:
+        """Finished games of ``user_id`` against ``other_id``: each game's options,
+        the side ``user_id`` played and the PGN result (for records by opponent)."""
+        rows = await self._query(
+            "SELECT options, red_id, result FROM games WHERE status = 'finished'"
+            " AND ((red_id = ? AND black_id = ?) OR (red_id = ? AND black_id = ?)) ORDER BY id",
+            (user_id, other_id, other_id, user_id),
+        )
+        return [
+            (
+                json.loads(row["options"]),
+                Color.RED if row["red_id"] == user_id else Color.BLACK,
+                row["result"],
+            )
+            for row in rows
+        ]
+
     async def _records(self, where: str, params: Sequence[Any]) -> list[GameRecord]:
         """Games matching ``where`` with their logs, read in one transaction."""
         async with self._transaction(write=False) as db:

@@ -1,4 +1,5 @@
-"""The layers import one way: bot -> rules, render, storage; render, storage -> rules."""
+"""The layers import one way: bot -> rules, render, storage, computer;
+render, storage, computer -> rules."""
 
 from __future__ import annotations
 
@@ -12,7 +13,8 @@ ALLOWED = {
     "rules": set(),
     "render": {"rules"},
     "storage": {"rules"},
-    "bot": {"rules", "render", "storage"},
+    "computer": {"rules"},
+    "bot": {"rules", "render", "storage", "computer"},
 }
 LAYERS = set(ALLOWED)
 

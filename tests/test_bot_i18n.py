@@ -59,13 +59,13 @@ async def test_every_command_and_option_has_a_chinese_name(simcord_env):
     translator = CommandTranslator()
     loc = app_commands.TranslationContextLocation
     zh = discord.Locale.chinese
-    for command in tree.get_commands():
+    for command in tree.walk_commands():
         for where in (loc.command_name, loc.command_description):
             context = app_commands.TranslationContext(where, command)
             assert await translator.translate(app_commands.locale_str(""), zh, context), (
                 command.name
             )
-        for parameter in command.parameters:
+        for parameter in getattr(command, "parameters", ()):  # a group has none
             for where in (loc.parameter_name, loc.parameter_description):
                 context = app_commands.TranslationContext(where, parameter)
                 text = await translator.translate(app_commands.locale_str(""), zh, context)

@@ -15,6 +15,7 @@ import discord
 from discord import app_commands
 from discord.ext import commands
 
+from computer.levels import DEFAULT_LEVEL
 from rules.errors import RulesError
 from rules.fanbing import EASY_FLIPS, Fanbing
 from rules.houji import FOUL_WORDS
@@ -79,6 +80,7 @@ class Play(commands.Cog):
         rated="Whether the game counts for ratings (handicap games never do)",
         handicap="Pieces you give up (a handicap game)",
         easy_flips="Third-generation xiangqi: a pawn's flip is valid anywhere on the back rank",
+        level="When you challenge me: how strong I play, 1 to 8 (default: 4)",
     )
     @app_commands.choices(time=TIME_CHOICES, color=COLOR_CHOICES, handicap=HANDICAP_CHOICES)
     @app_commands.guild_only()
@@ -92,7 +94,16 @@ class Play(commands.Cog):
         rated: bool = True,
         handicap: str = "none",
         easy_flips: bool = False,
+        level: app_commands.Range[int, 1, 8] = DEFAULT_LEVEL,
     ) -> None:
+        computer = self.bot.get_cog("Computer")
+        if (
+            opponent is not None
+            and computer is not None
+            and opponent.id == getattr(self.bot.user, "id", None)
+        ):
+            await computer.start_game(interaction, variant, level, color, time)  # type: ignore[attr-defined]
+            return
         lang = await self.bot.language_of(interaction)
         user = interaction.user
         if opponent is not None and opponent.id == user.id:

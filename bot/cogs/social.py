@@ -124,6 +124,9 @@ class Social(commands.Cog):
             )
             for row in rows
         ]
+        computer = self.bot.get_cog("Computer")
+        if computer is not None:
+            lines += await computer.record_lines(who.id, lang)  # type: ignore[attr-defined]
         await interaction.response.send_message("\n".join(lines), ephemeral=True)
 
     @app_commands.command(name="history", description="A player's latest finished games")

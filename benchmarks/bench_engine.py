@@ -1,0 +1,188 @@
+"""The computer opponent (issue 13): search speed, strength, move time, and what
+its thinking costs other games.
+
+* ``engine.nodes_per_s``: the built-in search from the standard start.
+* ``engine.<variant>_vs_random_pct``: score of the built-in player at a fast
+  setting over 20 games against a random mover, colours alternating
+  (a win 1, a draw ½; a game still going after 300 plies counts as a draw).
+  Goal >= 95 %.
+* ``engine.vs_fairy_lowest_pct``: score over 10 standard games against
+  Fairy-Stockfish at its lowest skill (-20), 50 ms a move, the built-in
+  player at the default level.
+* ``engine.move_p95_s``: the built-in player's time per move at the default
+  level, positions from every variant. Goal <= 2 s.
+* ``engine.move_p99_ms`` beside ``engine.move_p99_alone_ms``: ``/move``
+  p99 of 50 human games (``bench_bot``'s measure) while 5 computer games
+  think, against the same run without them. Goal: within 1.5x.
+
+Games run two at a time in processes (the machine's two cores).
+"""
+
+from __future__ import annotations
+
+import asyncio
+import random
+import statistics
+import threading
+import time
+from collections.abc import Iterator
+from concurrent.futures import ProcessPoolExecutor
+
+from benchmarks import Figure
+from bot.cogs.computer import WORKERS
+from computer.fairy import FairyStockfish, engine_path, from_uci
+from computer.knowledge import knowledge_of
+from computer.levels import DEFAULT_LEVEL, Level, level
+from computer.player import choose
+from computer.plugins.xiangqi import XiangqiState
+from computer.pool import SearchPool
+from computer.search import Budget, Searcher
+from computer.uci import Limit
+from rules.actions import Move
+from rules.match import Match
+from rules.pieces import Color
+from rules.position import Position
+
+VARIANTS = ("xiangqi", "jieqi", "jieqi-classic", "tuibei")
+RANDOM_GAMES = 20
+FAIRY_GAMES = 10
+MAX_PLIES = 300
+FAST = Level(0, 0, 0.15, 2, 0)  # the fast setting against the random mover
+FAIRY_LIMIT = Limit(time=0.05)
+THINKING_GAMES = 5
+
+
+def _score(match: Match, computer: Color) -> float:
+    outcome = match.outcome
+    if outcome is None or outcome.winner is None:
+        return 0.5
+    return 1.0 if outcome.winner is computer else 0.0
+
+
+def _versus_random(variant: str, game: int) -> tuple[float, list[float]]:
+    """One game against a random mover; the score and the computer's move times."""
+    rng = random.Random(game)
+    computer = Color.RED if game % 2 == 0 else Color.BLACK
+    match = Match.start(variant, {}, rng.randrange(2**31))
+    times: list[float] = []
+    while match.outcome is None and match.game.ply < MAX_PLIES:
+        side = match.game.turn
+        if side is computer:
+            started = time.perf_counter()
+            text = choose(knowledge_of(match, side), FAST, rng.randrange(2**31)).action
+            times.append(time.perf_counter() - started)
+        else:
+            text = rng.choice(match.game.legal_actions()).text
+        match.apply(text)
+    return _score(match, computer), times
+
+
+def _default_level_times(variant: str, seed: int) -> list[float]:
+    """Move times at the default level in positions of a game against a random mover."""
+    rng = random.Random(seed)
+    match = Match.start(variant, {}, seed)
+    times: list[float] = []
+    for _ in range(10):
+        if match.outcome is not None:
+            break
+        side = match.game.turn
+        started = time.perf_counter()
+        text = choose(knowledge_of(match, side), level(DEFAULT_LEVEL), seed).action
+        times.append(time.perf_counter() - started)
+        match.apply(text)
+        if match.outcome is None:
+            match.apply(rng.choice(match.game.legal_actions()).text)
+    return times
+
+
+async def _versus_fairy(path: str) -> float:
+    fairy = FairyStockfish(path)
+    pool = SearchPool(2)
+    ours = level(DEFAULT_LEVEL)
+    lowest = Level(0, -20, FAIRY_LIMIT.time or 0.05, 1, 0)
+
+    async def game(number: int) -> float:
+        computer = Color.RED if number % 2 == 0 else Color.BLACK
+        match = Match.start("xiangqi")
+        while match.outcome is None and match.game.ply < MAX_PLIES:
+            side = match.game.turn
+            if side is computer:
+                text = (await pool.choose(knowledge_of(match, side), ours, number)).action
+            else:
+                moves = [Move.from_iccs(t) for t in match.entries]
+                result = await fairy.best({}, moves, lowest, FAIRY_LIMIT)
+                assert result.move is not None
+                text = from_uci(result.move).text
+            match.apply(text)
+        return _score(match, computer)
+
+    try:
+        scores: list[float] = []
+        for first in range(0, FAIRY_GAMES, 2):  # two games at a time: one per worker
+            scores += await asyncio.gather(game(first), game(first + 1))
+    finally:
+        await fairy.quit()
+        await pool.close()
+    return 100 * sum(scores) / len(scores)
+
+
+def _thinking_load(stop: threading.Event) -> None:
+    """Five computer games thinking at the default level, on as many search
+    processes as the bot starts."""
+
+    async def think() -> None:
+        pool = SearchPool(WORKERS)
+        match = Match.start("xiangqi")
+        knowledge = knowledge_of(match, Color.RED)
+
+        async def one_game(seed: int) -> None:
+            while not stop.is_set():
+                await pool.choose(knowledge, level(DEFAULT_LEVEL), seed)
+
+        try:
+            await asyncio.gather(*(one_game(n) for n in range(THINKING_GAMES)))
+        finally:
+            await pool.close()
+
+    asyncio.run(think())
+
+
+def _move_p99() -> float:
+    from benchmarks.bench_bot import _measure
+
+    ordered = sorted(asyncio.run(_measure()))
+    return ordered[int(len(ordered) * 0.99) - 1]
+
+
+def run() -> Iterator[Figure]:
+    searcher = Searcher(Budget(depth=3))
+    started = time.perf_counter()
+    searcher.run(XiangqiState(Position.start()))
+    yield "engine.nodes_per_s", searcher.nodes / (time.perf_counter() - started), "nodes/s"
+
+    times: list[float] = []
+    with ProcessPoolExecutor(2) as pool:
+        for variant in VARIANTS:
+            results = list(pool.map(_versus_random, [variant] * RANDOM_GAMES, range(RANDOM_GAMES)))
+            score = 100 * sum(s for s, _ in results) / RANDOM_GAMES
+            yield f"engine.{variant}_vs_random_pct", score, "%"
+        default = pool.map(_default_level_times, VARIANTS, range(len(VARIANTS)))
+        times = sorted(t for found in default for t in found)
+    yield "engine.move_p95_s", times[int(len(times) * 0.95) - 1], "s"
+    yield "engine.move_median_s", statistics.median(times), "s"
+
+    path = engine_path()
+    if path is not None:
+        yield "engine.vs_fairy_lowest_pct", asyncio.run(_versus_fairy(path)), "%"
+
+    yield "engine.move_p99_alone_ms", _move_p99(), "ms"
+    stop = threading.Event()
+    load = threading.Thread(target=_thinking_load, args=(stop,))
+    load.start()
+    try:
+        time.sleep(1.0)  # the workers are up and searching
+        loaded = _move_p99()
+    finally:
+        stop.set()
+        load.join()
+    yield "engine.move_p99_ms", loaded, "ms"

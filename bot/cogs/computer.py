@@ -1,0 +1,311 @@
+"""Games against the computer: /play computer, /challenge @Chuhan, its moves,
+its answers to requests, and each player's record against each level.
+
+The computer is the bot's own user, seated like any player; the game's
+``computer`` option holds its level. After every report of a computer game
+is out, the cog checks whether the computer must act (its turn, or a
+request to answer) and does so in a task: it builds the computer's
+:class:`~computer.knowledge.Knowledge` (its view and the log as it may read
+it) and hands only that to the engine, whose search runs in worker processes.
+After a restart, games waiting for the computer are resumed once the bot is
+ready. Computer games are never rated.
+"""
+
+from __future__ import annotations
+
+import asyncio
+import logging
+import os
+import secrets
+from collections import Counter
+from typing import TYPE_CHECKING
+
+import discord
+from discord import app_commands
+from discord.ext import commands
+
+from computer.fairy import engine_path
+from computer.knowledge import knowledge_of
+from computer.levels import DEFAULT_LEVEL, LEVELS
+from computer.opponent import Opponent
+from computer.plugins import can_play
+from computer.pool import SearchPool
+from computer.uci import EngineError
+from rules.errors import RulesError
+from rules.pieces import Color
+from rules.variant import find_variant
+from storage import ChannelBusy, NewGame
+
+from .. import timecontrol as tc
+from ..choices import COLOR_CHOICES, PLAYABLE, TIME_CHOICES, variant_choices, variant_title
+from ..delivery import QUIET
+from ..errors import BotError, Busy
+from ..i18n import t
+from ..manager import GameManager
+from ..report import Report
+
+if TYPE_CHECKING:
+    from ..client import Chuhan
+
+log = logging.getLogger(__name__)
+
+LEVEL_OPTION = "computer"  # the game option holding the computer's level
+DEFAULT_TIME = "1d"
+# Search processes: every core but one, which stays free for the bot itself.
+WORKERS = max(1, (os.cpu_count() or 2) - 1)
+RETRIES = 3  # refused actions in a row before the computer waits for the next event
+
+
+def computer_level(manager: GameManager) -> int | None:
+    level = manager.options.get(LEVEL_OPTION)
+    return int(level) if level and level.isdigit() else None
+
+
+class Computer(commands.Cog):
+    def __init__(self, bot: Chuhan) -> None:
+        self.bot = bot
+        path = engine_path(bot.settings.engine)
+        if path is None:
+            log.warning(
+                "Fairy-Stockfish not found (install fairy-stockfish or set CHUHAN_ENGINE):"
+                " the built-in engine plays standard xiangqi too"
+            )
+        self.opponent = Opponent(path, SearchPool(WORKERS))
+        self.thinking: dict[int, asyncio.Task[None]] = {}
+
+    async def cog_load(self) -> None:
+        self.bot.announcer.published.append(self._published)
+
+    async def cog_unload(self) -> None:
+        self.bot.announcer.published.remove(self._published)
+        for task in self.thinking.values():
+            task.cancel()
+        await self.opponent.close()
+
+    @commands.Cog.listener()
+    async def on_ready(self) -> None:
+        """Resume the games that were waiting for the computer when the bot stopped."""
+        for manager in self.bot.hub.active():
+            self._consider(manager)
+
+    # -- starting games -----------------------------------------------------------
+
+    play = app_commands.Group(name="play", description="Start a game", guild_only=True)
+
+    @play.command(name="computer", description="Play against the computer")
+    @app_commands.describe(
+        variant="What to play (default: xiangqi)",
+        level="How strong the computer plays, 1 to 8 (default: 4)",
+        color="Your colour (default: random)",
+        time="Time control (default: 1 day per move)",
+    )
+    @app_commands.choices(time=TIME_CHOICES, color=COLOR_CHOICES)
+    async def play_computer(
+        self,
+        interaction: discord.Interaction,
+        variant: str = "xiangqi",
+        level: app_commands.Range[int, 1, 8] = DEFAULT_LEVEL,
+        color: str = "random",
+        time: str = DEFAULT_TIME,
+    ) -> None:
+        await self.start_game(interaction, variant, level, color, time)
+
+    @play_computer.autocomplete("variant")
+    async def variant_autocomplete(
+        self, interaction: discord.Interaction, current: str
+    ) -> list[app_commands.Choice[str]]:
+        lang = await self.bot.players.language(interaction.user.id, interaction.locale)
+        return variant_choices(current, lang, frozenset(v for v in PLAYABLE if can_play(v)))
+
+    async def start_game(
+        self, interaction: discord.Interaction, variant: str, level: int, color: str, time: str
+    ) -> None:
+        """A new unrated game between the user and the computer, in a new thread."""
+        lang = await self.bot.language_of(interaction)
+        name = find_variant(variant).name
+        if name not in PLAYABLE or not can_play(name):
+            raise BotError("variant_not_playable", variant=name)
+        if level not in LEVELS:
+            raise BotError("computer_level")
+        options = {"time": time, LEVEL_OPTION: str(level)}
+        self.bot.hub.check_options(name, options)
+        assert interaction.channel_id is not None and self.bot.user is not None
+        if isinstance(interaction.channel, discord.Thread) and self.bot.hub.here(
+            interaction.channel_id
+        ):
+            raise BotError("channel_busy")
+        await interaction.response.defer()
+        user, me = interaction.user, self.bot.user
+        await self.bot.players.register(user)
+        await self.bot.players.register(me)
+        human_red = {"red": True, "black": False}.get(color, secrets.randbelow(2) == 0)
+        red_id, black_id = (user.id, me.id) if human_red else (me.id, user.id)
+        names = (self.bot.players.name(red_id), self.bot.players.name(black_id))
+        text = t(
+            lang,
+            "computer.starting",
+            player=user.display_name,
+            variant=variant_title(name, lang),
+            level=level,
+        )
+        await interaction.followup.send(text, allowed_mentions=QUIET)
+        channel = await self._game_channel(interaction, names)
+        clocks = tc.start(tc.preset(time), self.bot.now())
+        new = NewGame(
+            guild_id=interaction.guild_id,
+            channel_id=channel.id,
+            variant=name,
+            red_id=red_id,
+            black_id=black_id,
+            options=options,
+            rated=False,
+            seed=secrets.randbits(62),
+            red_ms=clocks.red_ms,
+            black_ms=clocks.black_ms,
+            deadline=clocks.deadline,
+        )
+        try:
+            manager = await self.bot.hub.create(new)
+        except ChannelBusy:
+            raise BotError("channel_busy") from None
+        await self.bot.announcer.publish(await manager.opening(), channel)
+        if manager.hidden:  # the player's own board, as at a challenge
+            board = await manager.picture(user.id, private=True)
+            side = t(lang, "color.red" if human_red else "color.black")
+            where = getattr(channel, "mention", "")
+            await self.bot.announcer.dm(
+                user.id, t(lang, "dm.hello", color=side, where=where), board
+            )
+
+    async def _game_channel(
+        self,
+        interaction: discord.Interaction,
+        names: tuple[str, str],
+    ) -> discord.abc.GuildChannel | discord.Thread:
+        """A thread on the announcement; the channel itself where threads are not possible."""
+        channel = interaction.channel
+        assert isinstance(channel, discord.abc.GuildChannel | discord.Thread)
+        if isinstance(channel, discord.TextChannel):
+            try:
+                message = await interaction.original_response()
+                return await message.create_thread(name=f"{names[0]} vs {names[1]}"[:100])
+            except discord.HTTPException:
+                pass
+        if self.bot.hub.here(channel.id):
+            raise BotError("channel_busy")
+        return channel
+
+    # -- the computer's turns -------------------------------------------------------
+
+    def _published(self, report: Report, message: discord.Message | None) -> None:
+        manager = self.bot.hub.here(report.channel_id)
+        if manager is not None and manager.id == report.game_id:
+            self._consider(manager)
+
+    def _consider(self, manager: GameManager) -> None:
+        """Start the computer's task for ``manager`` if it must act and is not already."""
+        me = self.bot.user
+        if me is None or me.id not in manager.ids or computer_level(manager) is None:
+            return
+        running = self.thinking.get(manager.id)
+        if running is not None and not running.done():
+            return
+        if self._duty(manager) is not None:
+            self.thinking[manager.id] = asyncio.create_task(self._act(manager))
+
+    def _duty(self, manager: GameManager) -> str | None:
+        """What the computer must do now: ``answer`` a request, ``move``, or nothing."""
+        if manager.finished:
+            return None
+        side = Color.RED if self._is_red(manager) else Color.BLACK
+        pending = manager.match.pending
+        if pending is not None and pending.side is not side:
+            return "answer"
+        return "move" if manager.match.game.turn is side else None
+
+    def _is_red(self, manager: GameManager) -> bool:
+        assert self.bot.user is not None
+        return manager.ids[Color.RED] == self.bot.user.id
+
+    async def _act(self, manager: GameManager) -> None:
+        """Act until it is no longer the computer's turn (a failed Tuibei counter,
+        for one, leaves it to move again). A refusal (the position changed under
+        it, two commits raced) makes it look again, a few times at most."""
+        assert self.bot.user is not None
+        me = self.bot.user.id
+        level = computer_level(manager)
+        assert level is not None
+        refusals = 0
+        while (duty := self._duty(manager)) is not None and refusals < RETRIES:
+            try:
+                report = await self._do(manager, me, level, duty)
+            except (BotError, RulesError, Busy, EngineError):
+                refusals += 1  # a dead search worker is replaced on the next try
+                log.info("the computer's action in game %s failed; it looks again", manager.id)
+                continue
+            except Exception:
+                log.exception("the computer could not act in game %s", manager.id)
+                return
+            if report is not None:
+                await self.bot.announcer.publish(self._for_people(manager, report))
+
+    async def _do(self, manager: GameManager, me: int, level: int, duty: str) -> Report | None:
+        """Answer the pending request, or choose and play a move (``None`` when
+        the game changed while it thought: it looks again)."""
+        if duty == "answer":
+            pending = manager.match.pending
+            assert pending is not None
+            return await manager.answer(me, pending.kind, accept=False)
+        seq = manager.seq
+        side = Color.RED if self._is_red(manager) else Color.BLACK
+        text = await self.opponent.choose(knowledge_of(manager.match, side), level)
+        if manager.seq != seq:
+            return None
+        return await manager.move(me, text)
+
+    def _for_people(self, manager: GameManager, report: Report) -> Report:
+        """The computer's report as its human opponent reads it: in their words,
+        with nothing sent to the computer itself."""
+        assert self.bot.user is not None
+        me = self.bot.user.id
+        report.reader_id = next(i for i in manager.ids if i != me)
+        report.private.pop(me, None)
+        report.private_boards.pop(me, None)
+        report.note = None
+        return report
+
+    async def settled(self) -> None:
+        """Wait until no computer is thinking (tests and benchmarks)."""
+        while tasks := [task for task in self.thinking.values() if not task.done()]:
+            await asyncio.gather(*tasks, return_exceptions=True)
+
+    # -- records ------------------------------------------------------------------
+
+    async def record_lines(self, user_id: int, lang: str) -> list[str]:
+        """One line per level the player has finished games against: won, drawn, lost."""
+        if self.bot.user is None:
+            return []
+        results = await self.bot.store.results_between(user_id, self.bot.user.id)
+        tally: dict[int, Counter[str]] = {}
+        for options, side, result in results:
+            level = options.get(LEVEL_OPTION, "")
+            if not level.isdigit():
+                continue
+            won = {"1-0": Color.RED, "0-1": Color.BLACK}.get(result)
+            outcome = "draws" if won is None else "wins" if won is side else "losses"
+            tally.setdefault(int(level), Counter())[outcome] += 1
+        return [
+            t(
+                lang,
+                "computer.record",
+                level=level,
+                wins=counts["wins"],
+                draws=counts["draws"],
+                losses=counts["losses"],
+            )
+            for level, counts in sorted(tally.items())
+        ]
+
+
+async def setup(bot: Chuhan) -> None:
+    await bot.add_cog(Computer(bot))

@@ -1,0 +1,190 @@
+"""/review and the Review button: the evaluation graph of a finished standard
+game and each side's three worst moves, with the engine's better move in the
+reader's notation. Refused while the game runs: a review would help a player.
+"""
+
+from __future__ import annotations
+
+import asyncio
+import logging
+import re
+from typing import TYPE_CHECKING, Any
+
+import discord
+from discord import app_commands
+from discord.ext import commands
+
+from computer.review import CAP, Review, review
+from render.graph import evaluation_graph
+from rules.actions import Move
+from rules.pieces import Color
+from rules.standard import StandardXiangqi
+from storage import GameNotFound, GameRecord
+from storage.records import GameStatus
+
+from ..delivery import QUIET, png_file
+from ..errors import BotError
+from ..i18n import t
+from ..report import Report
+
+if TYPE_CHECKING:
+    from ..client import Chuhan
+    from .computer import Computer
+
+log = logging.getLogger(__name__)
+
+REVIEWABLE = "xiangqi"
+GAME_OVER_KEYS = ("result.win", "result.draw")
+
+
+class ReviewButton(
+    discord.ui.DynamicItem[discord.ui.Button[Any]], template=r"chuhan:review:(?P<game>\d+)"
+):
+    """Review finished game ``game`` (works after a restart: the id is the state)."""
+
+    def __init__(self, game_id: int, lang: str = "en") -> None:
+        super().__init__(
+            discord.ui.Button(
+                label=t(lang, "review.button"),
+                style=discord.ButtonStyle.primary,
+                custom_id=f"chuhan:review:{game_id}",
+            )
+        )
+        self.game_id = game_id
+
+    @classmethod
+    async def from_custom_id(
+        cls, interaction: discord.Interaction, item: discord.ui.Button[Any], match: re.Match[str]
+    ) -> ReviewButton:
+        return cls(int(match["game"]))
+
+    async def callback(self, interaction: discord.Interaction) -> None:
+        cog = interaction.client.get_cog("Reviews")  # type: ignore[attr-defined]
+        try:
+            await cog.post_review(interaction, self.game_id)
+        except Exception as exc:
+            await cog.bot.reply_error(interaction, exc)
+
+
+class Reviews(commands.Cog):
+    def __init__(self, bot: Chuhan) -> None:
+        self.bot = bot
+        self._offers: set[asyncio.Task[None]] = set()
+
+    async def cog_load(self) -> None:
+        self.bot.add_dynamic_items(ReviewButton)
+        self.bot.announcer.published.append(self._published)
+
+    async def cog_unload(self) -> None:
+        self.bot.announcer.published.remove(self._published)
+
+    def _published(self, report: Report, message: discord.Message | None) -> None:
+        """A finished standard game's result message gets a Review button."""
+        if message is not None and any(line.key in GAME_OVER_KEYS for line in report.lines):
+            task = asyncio.create_task(self._offer(report, message))
+            self._offers.add(task)
+            task.add_done_callback(self._offers.discard)
+
+    async def _offer(self, report: Report, message: discord.Message) -> None:
+        try:
+            record = await self.bot.store.load_game(report.game_id)
+            if record.variant != REVIEWABLE or record.status is not GameStatus.FINISHED:
+                return
+            lang = await self.bot.players.language(report.reader_id)
+            view = discord.ui.View(timeout=None)
+            view.add_item(ReviewButton(record.id, lang))
+            await message.edit(view=view)
+        except Exception:
+            log.exception("could not offer the review of game %s", report.game_id)
+
+    @app_commands.command(name="review", description="Review a finished xiangqi game")
+    @app_commands.describe(game="The game number (default: this channel's last game, else yours)")
+    @app_commands.guild_only()
+    async def review_command(
+        self, interaction: discord.Interaction, game: int | None = None
+    ) -> None:
+        if game is None:
+            assert interaction.channel_id is not None
+            if self.bot.hub.here(interaction.channel_id) is not None:
+                raise BotError("review_during_game")
+            game = await self._default_game(interaction)
+        await self.post_review(interaction, game)
+
+    async def _default_game(self, interaction: discord.Interaction) -> int:
+        """This channel's last finished game, else the user's."""
+        assert interaction.channel_id is not None
+        here = await self.bot.store.last_finished_in_channel(interaction.channel_id)
+        if here is not None:
+            return here.id
+        recent = await self.bot.store.recent_games(interaction.user.id, 1)
+        if not recent:
+            raise BotError("review_nothing")
+        return recent[0].id
+
+    async def post_review(self, interaction: discord.Interaction, game_id: int) -> None:
+        lang = await self.bot.language_of(interaction)
+        try:
+            record = await self.bot.store.load_game(game_id)
+        except GameNotFound:
+            raise BotError("unknown_game", id=game_id) from None
+        if record.status is GameStatus.ACTIVE:
+            raise BotError("review_during_game")
+        if record.variant != REVIEWABLE:
+            raise BotError("review_standard_only")
+        await interaction.response.defer(thinking=True)
+        computer: Computer | None = self.bot.get_cog("Computer")  # type: ignore[assignment]
+        if computer is None:
+            raise BotError("review_unavailable")
+        # The moves as played: undone ones (S-5) are gone from the rebuilt game.
+        moves = [action.text for action in (await self.bot.store.rebuild(game_id)).game.actions]
+        options = {
+            k: v for k, v in record.options.items() if k in ("fen", "handicap", "handicap_side")
+        }
+        found = await review(options, moves, computer.opponent.analyse)
+        style = (await self.bot.players.prefs(interaction.user.id)).notation
+        text = self._text(record, found, options, moves, style, lang)
+        marks = [(m.ply + 1, str(m.number)) for side in found.mistakes for m in side]
+        png = evaluation_graph(found.evaluations, CAP, marks)
+        await interaction.followup.send(
+            text, file=png_file(png, "review.png"), allowed_mentions=QUIET
+        )
+
+    def _text(
+        self,
+        record: GameRecord,
+        found: Review,
+        options: dict[str, str],
+        moves: list[str],
+        style: str,
+        lang: str,
+    ) -> str:
+        names = (self.bot.players.name(record.red_id), self.bot.players.name(record.black_id))
+        lines = [t(lang, "review.title", id=record.id, red=names[0], black=names[1])]
+        for side in Color:
+            color = t(lang, "color.red" if side is Color.RED else "color.black")
+            mistakes = found.mistakes[side]
+            if not mistakes:
+                lines.append(t(lang, "review.clean", color=color, player=names[side]))
+                continue
+            lines.append(t(lang, "review.worst", color=color, player=names[side]))
+            for m in mistakes:
+                game = StandardXiangqi.replay(
+                    [Move.from_iccs(text) for text in moves[: m.ply]], options
+                )
+                played = game.notate(Move.from_iccs(m.played), style)
+                better = game.notate(Move.from_iccs(m.better), style) if m.better else "—"
+                lines.append(
+                    t(
+                        lang,
+                        "review.mistake",
+                        number=m.number,
+                        played=played,
+                        loss=m.loss,
+                        better=better,
+                    )
+                )
+        return "\n".join(lines)
+
+
+async def setup(bot: Chuhan) -> None:
+    await bot.add_cog(Reviews(bot))

@@ -1,0 +1,89 @@
+"""The built-in computer player: determinize, search each sample, vote.
+
+:func:`choose` takes a :class:`~computer.knowledge.Knowledge` and nothing
+else, so what it plays can depend only on what its side may know. With the
+same knowledge, level and seed, and a budget of depth or nodes (not of
+time), it plays the same action.
+"""
+
+from __future__ import annotations
+
+import random
+from collections import Counter
+from dataclasses import dataclass
+
+from .evaluation import KING_WORTH
+from .knowledge import Knowledge
+from .levels import Level
+from .plugins import plugin_for
+from .search import Budget, Searcher
+
+
+@dataclass(frozen=True, slots=True)
+class Choice:
+    """The chosen action's text, its averaged score, and how much was searched."""
+
+    action: str
+    score: int
+    nodes: int
+    samples: int
+
+
+GOING_BACK = 60  # centipawns against undoing one's own last move while ahead
+AHEAD = 150
+
+
+def _discourage_going_back(knowledge: Knowledge, scores: dict[str, float]) -> None:
+    """A side that is ahead and moves a piece straight back where it came from
+    only repeats the position, and repetition draws (or loses, S-4): the search
+    does not see repetitions, so the root pays for them."""
+    if len(knowledge.log) < 2 or max(scores.values()) < AHEAD:
+        return
+    last = knowledge.log[-2]  # this side's previous action
+    if len(last) == 4 and last.isalnum():
+        back = last[2:] + last[:2]
+        if back in scores:
+            scores[back] -= GOING_BACK
+
+
+def budget_for(level: Level) -> Budget:
+    """The search budget of a level: its depth and its thinking time."""
+    return Budget(depth=level.depth, seconds=level.seconds)
+
+
+def choose(knowledge: Knowledge, level: Level, seed: int, budget: Budget | None = None) -> Choice:
+    """The action the computer plays from ``knowledge`` at ``level``.
+
+    Each sample gets an equal share of the budget. Scores of the actions
+    legal in every sample (legality never depends on a secret, so that is
+    all of them) are summed over the samples; the level's noise is added,
+    and the best sum wins.
+    """
+    plugin = plugin_for(knowledge.variant)
+    rng = random.Random(seed)
+    budget = budget or budget_for(level)
+    count = plugin.sample_count(knowledge)
+    share = Budget(
+        depth=budget.depth,
+        nodes=None if budget.nodes is None else max(1, budget.nodes // count),
+        seconds=None if budget.seconds is None else budget.seconds / count,
+    )
+    totals: Counter[str] = Counter()
+    seen: Counter[str] = Counter()
+    nodes = 0
+    for _ in range(count):
+        state = plugin.sample(knowledge, rng)
+        searcher = Searcher(share)
+        scores = plugin.root(knowledge, state, searcher)
+        nodes += searcher.nodes
+        if count > 1:  # a king taken in one sample is worth a king, not a whole game
+            scores = {a: max(-KING_WORTH, min(KING_WORTH, s)) for a, s in scores.items()}
+        totals.update(scores)
+        seen.update(scores.keys())
+    common = sorted(text for text, n in seen.items() if n == count)
+    if not common:
+        raise ValueError(f"no legal action for {knowledge.side.name} in {knowledge.variant}")
+    noisy = {text: totals[text] / count + rng.uniform(0, level.noise) for text in common}
+    _discourage_going_back(knowledge, noisy)
+    best = max(common, key=noisy.__getitem__)
+    return Choice(best, round(totals[best] / count), nodes, count)

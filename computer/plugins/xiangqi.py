@@ -1,0 +1,90 @@
+"""Standard xiangqi: a fast state on :class:`rules.position.Position` (push/pop
+in place), and its evaluation, shared with Tuibei."""
+
+from __future__ import annotations
+
+import random
+
+from rules.actions import Action, Move
+from rules.pieces import Color, Kind
+from rules.position import Position
+from rules.standard import StandardXiangqi
+
+from ..evaluation import ATTACKERS, MOBILITY, NEAR_KING, VALUES, nearness, piece_value
+from ..knowledge import Knowledge
+from ..search import SearchState
+from . import Plugin, register, replay_public
+
+SLIDERS = frozenset({Kind.CHARIOT, Kind.HORSE, Kind.CANNON})
+
+
+def ordered(board: list, moves: list[Move]) -> list[Move]:
+    """Captures first, the most valuable victim by the least valuable attacker."""
+
+    def key(move: Move) -> int:
+        victim = board[move.to_sq]
+        if victim is None:
+            return 0
+        return -(VALUES[victim.kind] * 10 - VALUES[board[move.from_sq].kind] // 100)
+
+    return sorted(moves, key=key)
+
+
+class XiangqiState:
+    """A position walked in place with ``push_unchecked``/``pop``. Mate and
+    stalemate both lose (S-3): no legal action is a loss."""
+
+    def __init__(self, position: Position) -> None:
+        self.position = position
+
+    def actions(self) -> list[Action]:
+        return ordered(self.position.board, self.position.legal_moves())  # type: ignore[return-value]
+
+    def captures(self) -> list[Action]:
+        position = self.position
+        board = position.board
+        found = [m for m in position.pseudo_moves() if board[m.to_sq] is not None]
+        return ordered(board, [m for m in found if position.is_legal_pseudo(m)])  # type: ignore[return-value]
+
+    def push(self, action: Action) -> None:
+        assert isinstance(action, Move)
+        self.position.push_unchecked(action)
+
+    def pop(self) -> None:
+        self.position.pop()
+
+    def terminal(self) -> int | None:
+        return None
+
+    def evaluate(self) -> int:
+        return evaluate_position(self.position)
+
+
+def evaluate_position(position: Position) -> int:
+    """Material, pawns over the river, the reach of chariots, horses and cannons,
+    and attackers near the enemy king, for the side to move."""
+    board = position.board
+    kings = (position.king_square(Color.RED), position.king_square(Color.BLACK))
+    totals = [0, 0]
+    for sq, piece in enumerate(board):
+        if piece is None:
+            continue
+        color, kind = piece.color, piece.kind
+        value = piece_value(kind, sq, color)
+        if kind in SLIDERS:
+            value += MOBILITY * sum(1 for _ in position.pseudo_targets(sq))
+        if kind in ATTACKERS:
+            value += NEAR_KING * nearness(sq, kings[color.other()])
+        totals[color] += value
+    turn = position.turn
+    return totals[turn] - totals[turn.other()]
+
+
+@register("xiangqi")
+class XiangqiPlugin(Plugin):
+    """Perfect information: one sample, the game itself rebuilt from the public log."""
+
+    def sample(self, knowledge: Knowledge, rng: random.Random) -> SearchState:
+        game = replay_public(knowledge)
+        assert isinstance(game, StandardXiangqi)
+        return XiangqiState(game.position.copy())

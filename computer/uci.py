@@ -1,0 +1,330 @@
+"""A small asyncio UCI client, after python-chess's ``chess/engine.py``.
+
+One subprocess per :class:`UciEngine`. Every exchange with the engine is a
+command object (:class:`_Handshake`, :class:`_Ready`, :class:`_Go`) that
+writes its lines and then reads the engine's lines until it is done, one
+command at a time, so that two requests never interleave. Lines are read
+only while a command runs: between commands nothing waits on the engine. Every wait has a
+timeout. The engine dying is :class:`EngineTerminatedError`; the engine
+answering something that makes no sense (or nothing in time) is
+:class:`EngineError`. :class:`ManagedEngine` starts an engine on demand and
+restarts a dead one, never waiting on it forever.
+"""
+
+from __future__ import annotations
+
+import asyncio
+import contextlib
+import logging
+from collections.abc import Mapping, Sequence
+from dataclasses import dataclass, field
+
+log = logging.getLogger(__name__)
+
+START_TIMEOUT = 10.0  # seconds for ``uci`` / ``isready`` answers
+GRACE = 5.0  # seconds a search may overrun its limit before the engine is given up
+
+
+class EngineError(RuntimeError):
+    """The engine answered something unexpected, or nothing in time."""
+
+
+class EngineTerminatedError(EngineError):
+    """The engine process is gone (it crashed, or was never started)."""
+
+
+@dataclass(frozen=True, slots=True)
+class Limit:
+    """How long to search: any of ``time`` (seconds), ``depth`` (plies), ``nodes``."""
+
+    time: float | None = None
+    depth: int | None = None
+    nodes: int | None = None
+
+    def go(self) -> str:
+        """The ``go`` command for this limit (``go infinite`` is never sent)."""
+        parts = ["go"]
+        if self.time is not None:
+            parts += ["movetime", str(max(1, round(self.time * 1000)))]
+        if self.depth is not None:
+            parts += ["depth", str(self.depth)]
+        if self.nodes is not None:
+            parts += ["nodes", str(self.nodes)]
+        if len(parts) == 1:
+            raise ValueError("a Limit needs time, depth or nodes")
+        return " ".join(parts)
+
+    def timeout(self) -> float:
+        """How long to wait for ``bestmove`` before giving up on the engine."""
+        return (self.time or 0.0) + GRACE + (START_TIMEOUT if self.time is None else 0.0)
+
+
+@dataclass(frozen=True, slots=True)
+class PlayResult:
+    """The engine's choice: ``move`` in UCI text (``None`` when it has none),
+    the move it expects in reply, and the last ``info`` it sent (``score`` as
+    ``("cp", n)`` or ``("mate", n)`` from the mover's side, ``depth``, ``nodes``).
+    """
+
+    move: str | None
+    ponder: str | None = None
+    info: Mapping[str, object] = field(default_factory=dict)
+
+
+def parse_info(line: str) -> dict[str, object]:
+    """The fields of an ``info`` line that the client uses."""
+    tokens = line.split()[1:]
+    info: dict[str, object] = {}
+    i = 0
+    while i < len(tokens):
+        token = tokens[i]
+        if token in ("depth", "seldepth", "nodes", "nps", "time", "multipv") and i + 1 < len(
+            tokens
+        ):
+            with contextlib.suppress(ValueError):
+                info[token] = int(tokens[i + 1])
+            i += 2
+        elif token == "score" and i + 2 < len(tokens) and tokens[i + 1] in ("cp", "mate"):
+            with contextlib.suppress(ValueError):
+                info["score"] = (tokens[i + 1], int(tokens[i + 2]))
+            i += 3
+        elif token == "pv":
+            info["pv"] = tokens[i + 1 :]
+            break
+        else:
+            i += 1
+    return info
+
+
+class _Command:
+    """One exchange: :meth:`start` writes, :meth:`line` reads until it sets ``result``."""
+
+    def __init__(self) -> None:
+        self.result: asyncio.Future[object] = asyncio.get_running_loop().create_future()
+
+    def start(self, engine: UciEngine) -> None:
+        raise NotImplementedError
+
+    def line(self, engine: UciEngine, text: str) -> None:
+        raise NotImplementedError
+
+    def finish(self, value: object) -> None:
+        if not self.result.done():
+            self.result.set_result(value)
+
+    def fail(self, error: BaseException) -> None:
+        if not self.result.done():
+            self.result.set_exception(error)
+
+
+class _Handshake(_Command):
+    """``uci`` → ``id``/``option`` lines → ``uciok``."""
+
+    def start(self, engine: UciEngine) -> None:
+        engine.send("uci")
+
+    def line(self, engine: UciEngine, text: str) -> None:
+        if text.startswith("id name "):
+            engine.id_name = text.removeprefix("id name ").strip()
+        elif text.startswith("option name "):
+            name = text.removeprefix("option name ").split(" type ")[0].strip()
+            engine.options.add(name)
+        elif text.strip() == "uciok":
+            self.finish(None)
+
+
+class _Ready(_Command):
+    """``isready`` → ``readyok``: everything sent before has been taken in."""
+
+    def start(self, engine: UciEngine) -> None:
+        engine.send("isready")
+
+    def line(self, engine: UciEngine, text: str) -> None:
+        if text.strip() == "readyok":
+            self.finish(None)
+
+
+class _Go(_Command):
+    """``position … moves …`` and ``go …`` → ``info`` lines → ``bestmove``."""
+
+    def __init__(self, fen: str | None, moves: Sequence[str], limit: Limit) -> None:
+        super().__init__()
+        self.fen, self.moves, self.limit = fen, list(moves), limit
+        self.info: dict[str, object] = {}
+
+    def start(self, engine: UciEngine) -> None:
+        where = "startpos" if self.fen is None else f"fen {self.fen}"
+        tail = f" moves {' '.join(self.moves)}" if self.moves else ""
+        engine.send(f"position {where}{tail}")
+        engine.send(self.limit.go())
+
+    def line(self, engine: UciEngine, text: str) -> None:
+        if text.startswith("info ") and (" score " in text or " pv " in text):
+            self.info.update(parse_info(text))
+        elif text.startswith("bestmove"):
+            words = text.split()
+            if len(words) < 2:
+                self.fail(EngineError(f"bad bestmove line: {text!r}"))
+                return
+            move = None if words[1] in ("(none)", "0000") else words[1]
+            ponder = words[3] if len(words) >= 4 and words[2] == "ponder" else None
+            self.finish(PlayResult(move, ponder, dict(self.info)))
+
+
+class UciEngine:
+    """A running UCI engine. Open with :meth:`open`; close with :meth:`quit`."""
+
+    def __init__(self, process: asyncio.subprocess.Process) -> None:
+        self.process = process
+        self.id_name = ""
+        self.options: set[str] = set()
+        self._lock = asyncio.Lock()
+
+    @classmethod
+    async def open(cls, path: str, *, timeout: float = START_TIMEOUT) -> UciEngine:
+        """Start ``path`` and do the ``uci`` handshake.
+
+        :raises EngineTerminatedError: when it cannot be started or dies at once.
+        :raises EngineError: when it does not answer ``uciok`` within ``timeout``.
+        """
+        try:
+            process = await asyncio.create_subprocess_exec(
+                path,
+                stdin=asyncio.subprocess.PIPE,
+                stdout=asyncio.subprocess.PIPE,
+                stderr=asyncio.subprocess.DEVNULL,
+            )
+        except OSError as exc:
+            raise EngineTerminatedError(f"cannot start engine {path!r}: {exc}") from exc
+        engine = cls(process)
+        try:
+            await engine._run(_Handshake(), timeout)
+        except BaseException:
+            await engine.kill()
+            raise
+        return engine
+
+    @property
+    def alive(self) -> bool:
+        return self.process.returncode is None
+
+    def send(self, line: str) -> None:
+        assert self.process.stdin is not None
+        log.debug("engine << %s", line)
+        self.process.stdin.write(line.encode() + b"\n")
+
+    async def _run(self, command: _Command, timeout: float) -> object:
+        """Run ``command`` to its end, reading the engine's lines for it.
+
+        :raises EngineTerminatedError: when the engine is or goes away.
+        :raises EngineError: when it does not finish within ``timeout`` (the
+            engine is then killed: its state is unknown, it is never reused).
+        """
+        async with self._lock:
+            if not self.alive:
+                raise EngineTerminatedError("the engine process has ended")
+            stdin, stdout = self.process.stdin, self.process.stdout
+            assert stdin is not None and stdout is not None
+            loop = asyncio.get_running_loop()
+            end = loop.time() + timeout
+            try:
+                command.start(self)
+                await stdin.drain()
+                while not command.result.done():
+                    raw = await asyncio.wait_for(stdout.readline(), max(0.0, end - loop.time()))
+                    if not raw:
+                        raise EngineTerminatedError("the engine process ended")
+                    text = raw.decode(errors="replace").rstrip("\r\n")
+                    log.debug("engine >> %s", text)
+                    command.line(self, text)
+            except (BrokenPipeError, ConnectionResetError) as exc:
+                raise EngineTerminatedError("the engine process ended") from exc
+            except TimeoutError:
+                await self.kill()
+                raise EngineError(f"no answer from the engine within {timeout:.1f} s") from None
+            return command.result.result()
+
+    async def configure(self, options: Mapping[str, object]) -> None:
+        """``setoption`` each option the engine has, then wait until it is ready.
+
+        :raises EngineError: for an option the engine does not know.
+        """
+        async with self._lock:
+            for name, value in options.items():
+                if name not in self.options:
+                    raise EngineError(f"the engine has no option {name!r}")
+                shown = str(value).lower() if isinstance(value, bool) else value
+                self.send(f"setoption name {name} value {shown}")
+        await self._run(_Ready(), START_TIMEOUT)
+
+    async def play(self, fen: str | None, moves: Sequence[str], limit: Limit) -> PlayResult:
+        """The engine's move in the position ``fen`` (``None``: the start) after ``moves``."""
+        result = await self._run(_Go(fen, moves, limit), limit.timeout())
+        assert isinstance(result, PlayResult)
+        return result
+
+    async def quit(self) -> None:
+        """Ask the engine to quit; kill it if it does not within a second."""
+        if self.alive:
+            with contextlib.suppress(OSError):
+                self.send("quit")
+            with contextlib.suppress(TimeoutError):
+                await asyncio.wait_for(self.process.wait(), 1.0)
+        await self.kill()
+
+    async def kill(self) -> None:
+        if self.process.returncode is None:
+            with contextlib.suppress(ProcessLookupError):
+                self.process.kill()
+            await self.process.wait()
+
+
+class ManagedEngine:
+    """An engine started when first needed and started again after it died.
+
+    ``options`` are set on every (re)start. :meth:`play` retries once on a
+    fresh process when the engine has died; a second death is raised.
+    """
+
+    def __init__(self, path: str, options: Mapping[str, object] | None = None) -> None:
+        self.path = path
+        self.options = dict(options or {})
+        self.engine: UciEngine | None = None
+        self.starts = 0
+        self._lock = asyncio.Lock()
+
+    async def _ready(self) -> UciEngine:
+        if self.engine is None or not self.engine.alive:
+            if self.engine is not None:
+                await self.engine.kill()
+            self.engine = await UciEngine.open(self.path)
+            self.starts += 1
+            await self.engine.configure(self.options)
+        return self.engine
+
+    async def play(
+        self,
+        fen: str | None,
+        moves: Sequence[str],
+        limit: Limit,
+        options: Mapping[str, object] | None = None,
+    ) -> PlayResult:
+        """The engine's move, with ``options`` (e.g. a skill level) set first;
+        one request at a time, so that options never mix between games."""
+        async with self._lock:
+            for attempt in (1, 2):
+                engine = await self._ready()
+                try:
+                    if options:
+                        await engine.configure(options)
+                    return await engine.play(fen, moves, limit)
+                except EngineTerminatedError:
+                    log.warning("the engine %s died (attempt %d)", self.path, attempt)
+                    if attempt == 2:
+                        raise
+            raise AssertionError("unreachable")
+
+    async def quit(self) -> None:
+        if self.engine is not None:
+            await self.engine.quit()
+            self.engine = None

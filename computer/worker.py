@@ -1,0 +1,52 @@
+"""``python -m computer.worker``: a search process for :class:`computer.pool.SearchPool`.
+
+Reads requests from stdin and writes answers to stdout, each a pickled
+object behind a 4-byte big-endian length: a request is
+``(knowledge, level, seed)``, an answer a :class:`~computer.player.Choice`
+or the text of the error that stopped the search. Only its parent writes to
+it, so unpickling its requests is safe.
+"""
+
+from __future__ import annotations
+
+import os
+import pickle
+import struct
+import sys
+from typing import BinaryIO
+
+from .player import choose
+
+HEADER = struct.Struct(">I")
+# Searches yield the processor to the bot: a player's /move must not wait
+# behind the computer's thinking.
+NICENESS = 10
+
+
+def read_frame(stream: BinaryIO) -> bytes | None:
+    """One frame's payload, or ``None`` at the end of the stream."""
+    header = stream.read(HEADER.size)
+    if len(header) < HEADER.size:
+        return None
+    (size,) = HEADER.unpack(header)
+    return stream.read(size)
+
+
+def frame(payload: bytes) -> bytes:
+    return HEADER.pack(len(payload)) + payload
+
+
+def serve(requests: BinaryIO, answers: BinaryIO) -> None:
+    while (payload := read_frame(requests)) is not None:
+        knowledge, level, seed = pickle.loads(payload)
+        try:
+            answer: object = choose(knowledge, level, seed)
+        except Exception as exc:  # reported to the parent, which logs it
+            answer = f"{type(exc).__name__}: {exc}"
+        answers.write(frame(pickle.dumps(answer)))
+        answers.flush()
+
+
+if __name__ == "__main__":
+    os.nice(NICENESS)
+    serve(sys.stdin.buffer, sys.stdout.buffer)
