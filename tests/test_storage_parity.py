@@ -160,3 +160,22 @@ async def test_notice_marks_and_unannounced_endings(store):
     assert await store.unnotified_endings(1_800_000_001.0) == []  # ended before ``since``
     await store.set_notified(gid, 2)
     assert [r.id for r in await store.unnotified_endings(0.0)] == [other]
+
+
+async def test_the_last_finished_game_of_a_channel_and_results_between_two_players(store):
+    assert await store.last_finished_in_channel(500) is None
+    first = await store.create_game(new_game())
+    assert await store.finish_game(first, RED_WINS, True)
+    running = await store.create_game(new_game())
+    assert (await store.last_finished_in_channel(500)).id == first  # not the running one
+    assert await store.finish_game(running, Outcome(None, Reason.DRAW_AGREED), True)
+    assert (await store.last_finished_in_channel(500)).id == running
+    assert await store.results_between(RED, BLACK) == [
+        ({}, Color.RED, "1-0"),
+        ({}, Color.RED, "1/2-1/2"),
+    ]
+    assert await store.results_between(BLACK, RED) == [
+        ({}, Color.BLACK, "1-0"),
+        ({}, Color.BLACK, "1/2-1/2"),
+    ]
+    assert await store.results_between(RED, 9999) == []

@@ -90,8 +90,10 @@ class Reviews(commands.Cog):
             record = await self.bot.store.load_game(report.game_id)
             if record.variant != REVIEWABLE or record.status is not GameStatus.FINISHED:
                 return
-            lang = await self.bot.players.language(report.reader_id)
-            view = discord.ui.View(timeout=None)
+            # The result message is in the server's public language, and keeps
+            # the buttons it came with (the rematch): Review joins them.
+            lang = (await self.bot.server.style(record.guild_id)).language
+            view = discord.ui.View.from_message(message, timeout=None)
             view.add_item(ReviewButton(record.id, lang))
             await message.edit(view=view)
         except Exception:

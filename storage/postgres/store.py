@@ -393,6 +393,35 @@ class PostgresStore(LogReplays):
         records = await self._records("channel_id = $1 ORDER BY id DESC LIMIT 1", (channel_id,))
         return records[0] if records else None
 
+    async def last_finished_in_channel(self, channel_id: int) -> GameRecord | None:
+        """The game of a channel or thread that finished last, if any."""
+        records = await self._records(
+            "channel_id = $1 AND status = 'finished' ORDER BY finished_at DESC, id DESC LIMIT 1",
+            (channel_id,),
+        )
+        return records[0] if records else None
+
+    async def results_between(
+        self, user_id: int, other_id: int
+    ) -> list[tuple[dict[str, str], Color, str]]:
+        """Finished games of ``user_id`` against ``other_id``: each game's options,
+        the side ``user_id`` played and the PGN result (for records by opponent)."""
+        rows = await self._query(
+            "SELECT options, red_id, result FROM games WHERE status = 'finished'"
+            " AND ((red_id = $1 AND black_id = $2) OR (red_id = $2 AND black_id = $1))"
+            " ORDER BY id",
+            user_id,
+            other_id,
+        )
+        return [
+            (
+                json.loads(row["options"]),
+                Color.RED if row["red_id"] == user_id else Color.BLACK,
+                row["result"],
+            )
+            for row in rows
+        ]
+
     async def active_games(self, shards: Shards | None = None) -> list[GameRecord]:
         """Every active game (of ``shards``' guilds), for re-arming timers after a restart."""
         where, params = _in_shards(shards, first=1)
