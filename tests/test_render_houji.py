@@ -12,7 +12,7 @@ from render.board import board_layer
 from render.fonts import board_font
 from render.layout import point
 from render.palette import LINE, WOOD
-from render.samples_houji import flying_capture, pinned_elephant, start, write_samples
+from render.houji_samples import flying_capture, pinned_elephant, start, write_samples
 from rules.houji import Houji
 from rules.houji_moves import HoujiPosition
 from rules.pieces import SIMPLIFIED_NAMES, TRADITIONAL_NAMES, Color, Kind

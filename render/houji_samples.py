@@ -1,6 +1,6 @@
 """Sample pictures of successor xiangqi 后继象棋, for its rules page.
 
-``python -m render.samples_houji DIR`` writes ``houji-*.png`` (default
+``python -m render.houji_samples DIR`` writes ``houji-*.png`` (default
 ``docs/images``). The views come from real games of the rules, so a picture
 shows only what that viewer may see.
 """
