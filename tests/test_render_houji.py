@@ -10,9 +10,9 @@ from PIL import Image
 from render import RenderOptions, render_png
 from render.board import board_layer
 from render.fonts import board_font
+from render.houji_samples import flying_capture, pinned_elephant, start, write_samples
 from render.layout import point
 from render.palette import LINE, WOOD
-from render.houji_samples import flying_capture, pinned_elephant, start, write_samples
 from rules.houji import Houji
 from rules.houji_moves import HoujiPosition
 from rules.pieces import SIMPLIFIED_NAMES, TRADITIONAL_NAMES, Color, Kind
