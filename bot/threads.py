@@ -34,7 +34,13 @@ async def seat_players(
         return
     try:
         await thread.edit(name=thread_name(game_id, variant, names))
-        for user_id in ids:
-            await thread.add_user(discord.Object(user_id))
     except discord.HTTPException as exc:
-        log.info("could not prepare the thread of game %s: %s", game_id, exc.status)
+        log.info("could not name the thread of game %s: %s", game_id, exc.status)
+    me = thread.guild.me
+    for user_id in ids:
+        if me is not None and user_id == me.id:
+            continue  # the computer: the bot is in its own thread already
+        try:
+            await thread.add_user(discord.Object(user_id))
+        except discord.HTTPException as exc:
+            log.info("could not add a player to game %s: %s", game_id, exc.status)

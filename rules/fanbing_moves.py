@@ -148,27 +148,6 @@ def enemy_back_rank(color: Color) -> int:
     return 9 if color is Color.RED else 0
 
 
-def _rays_targets(board, rays, color: Color, cannon: bool) -> Iterator[int]:
-    """Chariot (or cannon) targets along the given rays."""
-    for ray in rays:
-        screened = False
-        for t in ray:
-            p = board[t]
-            if not screened:
-                if p is None:
-                    yield t
-                elif cannon:
-                    screened = True
-                else:
-                    if p.color is not color:
-                        yield t
-                    break
-            elif p is not None:
-                if p.color is not color:
-                    yield t
-                break
-
-
 def _may_reach(kind: Kind, origin: int, target: int) -> bool:
     """A cheap geometric test before generating: could a piece of ``kind`` on
     ``origin`` capture on ``target`` at all (骉 always might)."""
@@ -344,8 +323,8 @@ class FanbingPosition(Position):
     def _fu(self, sq: int, color: Color) -> Iterator[int]:
         """F-7 辅: a chariot along the rank, a cannon along the file."""
         board = self.board
-        yield from _rays_targets(board, RANK_RAYS[sq], color, False)
-        yield from _rays_targets(board, FILE_RAYS_BOTH[sq], color, True)
+        yield from slide_targets(board, sq, color, False, RANK_RAYS[sq])
+        yield from slide_targets(board, sq, color, True, FILE_RAYS_BOTH[sq])
 
     def _fei(self, sq: int, color: Color) -> Iterator[int]:
         """F-7 妃: a chess knight's move onto an empty point; captures only over a

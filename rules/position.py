@@ -29,14 +29,19 @@ CHARIOT, CANNON, PAWN = Kind.CHARIOT, Kind.CANNON, Kind.PAWN
 
 
 def slide_targets(
-    board: Sequence[Piece | None], sq: int, color: Color, cannon: bool
+    board: Sequence[Piece | None],
+    sq: int,
+    color: Color,
+    cannon: bool,
+    rays: Sequence[Sequence[int]] | None = None,
 ) -> Iterator[int]:
     """Where a chariot (or, with ``cannon``, a cannon) of ``color`` on ``sq``
     may go: along each ray to the first piece, capturing it if it is an enemy;
     a cannon instead jumps that piece to capture the next. Any object with a
     ``color`` counts as a piece, so variants' face-down pieces block and
-    screen alike."""
-    for ray in RAYS[sq]:
+    screen alike. ``rays`` narrows the lines (a piece that slides along some
+    of them only)."""
+    for ray in RAYS[sq] if rays is None else rays:
         screened = False
         for t in ray:
             p = board[t]

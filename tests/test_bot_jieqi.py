@@ -33,12 +33,11 @@ REVEALS = ("翻 {}", "reveal {}", "+{}", "揭{}")  # ways a player may write a r
 
 
 def seed_queue(monkeypatch: pytest.MonkeyPatch) -> list[int]:
-    """Seeds the next games get, in order: the play cog draws them with
-    ``secrets.randbits``, so its ``secrets`` is replaced (discord.py's is not).
-    The bot must have loaded the cog already: loading makes a new module."""
+    """Seeds the next games get, in order: ``bot.opening`` draws them with
+    ``secrets.randbits``, so its ``secrets`` is replaced (discord.py's is not)."""
     queue: list[int] = []
     chosen = SimpleNamespace(randbits=lambda bits: queue.pop(0), randbelow=secrets.randbelow)
-    monkeypatch.setattr(sys.modules["bot.cogs.play"], "secrets", chosen)
+    monkeypatch.setattr(sys.modules["bot.opening"], "secrets", chosen)
     return queue
 
 

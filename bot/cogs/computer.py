@@ -34,14 +34,13 @@ from computer.uci import EngineError
 from rules.errors import RulesError
 from rules.pieces import Color
 from rules.variant import find_variant
-from storage import ChannelBusy, NewGame
 
-from .. import timecontrol as tc
 from ..choices import COLOR_CHOICES, PLAYABLE, TIME_CHOICES, variant_choices, variant_title
 from ..delivery import QUIET
 from ..errors import BotError, Busy
 from ..i18n import t
 from ..manager import GameManager
+from ..opening import open_game
 from ..report import Report
 
 if TYPE_CHECKING:
@@ -140,35 +139,29 @@ class Computer(commands.Cog):
         await self.bot.players.register(me)
         human_red = {"red": True, "black": False}.get(color, secrets.randbelow(2) == 0)
         red_id, black_id = (user.id, me.id) if human_red else (me.id, user.id)
-        names = (self.bot.players.name(red_id), self.bot.players.name(black_id))
+        names = (self.bot.players.raw_name(red_id), self.bot.players.raw_name(black_id))
         text = t(
             lang,
             "computer.starting",
-            player=user.display_name,
+            player=self.bot.players.name(user.id),
             variant=variant_title(name, lang),
             level=level,
         )
         await interaction.followup.send(text, allowed_mentions=QUIET)
-        channel = await self._game_channel(interaction, names)
-        clocks = tc.start(tc.preset(time), self.bot.now())
-        new = NewGame(
-            guild_id=interaction.guild_id,
-            channel_id=channel.id,
+        try:
+            announcement: discord.Message | None = await interaction.original_response()
+        except discord.HTTPException:
+            announcement = None  # the game is then played in the channel itself
+        manager, channel = await open_game(
+            self.bot,
+            interaction,
+            announcement,
             variant=name,
-            red_id=red_id,
-            black_id=black_id,
+            ids=(red_id, black_id),
+            names=names,
             options=options,
             rated=False,
-            seed=secrets.randbits(62),
-            red_ms=clocks.red_ms,
-            black_ms=clocks.black_ms,
-            deadline=clocks.deadline,
         )
-        try:
-            manager = await self.bot.hub.create(new)
-        except ChannelBusy:
-            raise BotError("channel_busy") from None
-        await self.bot.announcer.publish(await manager.opening(), channel)
         if manager.hidden:  # the player's own board, as at a challenge
             board = await manager.picture(user.id, private=True)
             side = t(lang, "color.red" if human_red else "color.black")
@@ -176,24 +169,6 @@ class Computer(commands.Cog):
             await self.bot.announcer.dm(
                 user.id, t(lang, "dm.hello", color=side, where=where), board
             )
-
-    async def _game_channel(
-        self,
-        interaction: discord.Interaction,
-        names: tuple[str, str],
-    ) -> discord.abc.GuildChannel | discord.Thread:
-        """A thread on the announcement; the channel itself where threads are not possible."""
-        channel = interaction.channel
-        assert isinstance(channel, discord.abc.GuildChannel | discord.Thread)
-        if isinstance(channel, discord.TextChannel):
-            try:
-                message = await interaction.original_response()
-                return await message.create_thread(name=f"{names[0]} vs {names[1]}"[:100])
-            except discord.HTTPException:
-                pass
-        if self.bot.hub.here(channel.id):
-            raise BotError("channel_busy")
-        return channel
 
     # -- the computer's turns -------------------------------------------------------
 

@@ -20,7 +20,7 @@ from rules.errors import RulesError
 from rules.fanbing import EASY_FLIPS, Fanbing
 from rules.houji import FOUL_WORDS
 from rules.variant import find_variant
-from storage import ChallengeStatus, ChannelBusy, NewGame
+from storage import ChallengeStatus
 
 from .. import timecontrol as tc
 from ..buttons import challenge_view
@@ -43,9 +43,8 @@ from ..limits import (
     when,
 )
 from ..manager import GameManager
-from ..names import thread_name
+from ..opening import open_game
 from ..presenter import say
-from ..threads import seat_players
 from ..typed import folded
 
 if TYPE_CHECKING:
@@ -281,45 +280,16 @@ class Play(commands.Cog):
         if "handicap" in options:
             options["handicap_side"] = "red" if challenger_red else "black"
         names = (self.bot.players.raw_name(red_id), self.bot.players.raw_name(black_id))
-        channel = await self._game_channel(interaction, names)
-        clocks = tc.start(tc.preset(options.get("time")), self.bot.now())
-        new = NewGame(
-            guild_id=interaction.guild_id,
-            channel_id=channel.id,
+        return await open_game(
+            self.bot,
+            interaction,
+            interaction.message,
             variant=challenge.variant,
-            red_id=red_id,
-            black_id=black_id,
+            ids=(red_id, black_id),
+            names=names,
             options=options,
             rated=challenge.rated,
-            seed=secrets.randbits(62),
-            red_ms=clocks.red_ms,
-            black_ms=clocks.black_ms,
-            deadline=clocks.deadline,
         )
-        try:
-            manager = await self.bot.hub.create(new)
-        except ChannelBusy:
-            raise BotError("channel_busy") from None
-        await seat_players(channel, manager.id, manager.variant, manager.ids, names)
-        await self.bot.announcer.publish(await manager.opening(), channel)
-        return manager, channel
-
-    async def _game_channel(
-        self, interaction: discord.Interaction, names: tuple[str, str]
-    ) -> discord.abc.GuildChannel | discord.Thread:
-        """A new public thread on the challenge message; the channel itself when
-        threads are not possible here."""
-        channel = interaction.channel
-        assert isinstance(channel, discord.abc.GuildChannel | discord.Thread)
-        message = interaction.message
-        if isinstance(channel, discord.TextChannel) and message is not None:
-            try:
-                return await message.create_thread(name=thread_name(*names))
-            except discord.HTTPException:
-                pass
-        if self.bot.hub.here(channel.id):
-            raise BotError("channel_busy")
-        return channel
 
     async def _greet(
         self,
