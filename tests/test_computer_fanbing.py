@@ -19,7 +19,7 @@ from computer.plugins.fanbing import (
     known_backs,
     setup_choice,
 )
-from computer.search import Budget
+from computer.search import Budget, Searcher
 from rules.actions import Flip
 from rules.fanbing import Fanbing
 from rules.fanbing_setup import Setup, seed_for
@@ -95,6 +95,16 @@ def test_the_evaluation_counts_the_new_pieces():
     assert evaluate_fanbing(plain) == 0
     game = Fanbing.from_fen("4k4/9/9/9/9/9/9/9/9/3KZ4 w", {})
     assert evaluate_fanbing(game.position) >= 1000
+
+
+def test_it_plays_and_takes_with_the_new_pieces():
+    # Red's 助 (zhu) on c3 may take Black's 妃 (fei) on e5.
+    game = Fanbing.from_fen("4k4/9/9/9/4v4/9/2Z6/9/9/4K4 w", {})
+    match = Match.start("fanbing", {}, 0)
+    knowledge = knowledge_of(match, Color.RED)
+    sample = FanbingSample(game)
+    scores = FanbingPlugin().root(knowledge, sample, Searcher(Budget(depth=1)))  # type: ignore[arg-type]
+    assert max(scores, key=scores.__getitem__) == "c3e5"
 
 
 def test_its_own_setup_is_a_legal_setup_from_its_seed():

@@ -34,7 +34,6 @@ from ..evaluation import ATTACKERS, MATE, NEAR_KING, VALUES, nearness, piece_val
 from ..knowledge import Knowledge
 from ..search import OutOfBudget, Searcher, SearchState
 from . import Plugin, register
-from .xiangqi import ordered
 
 # What the pieces behind the backs are worth (F-5 to F-7), near the standard
 # piece each resembles; the minister may win by reaching the enemy king's point.
@@ -119,6 +118,18 @@ def draw_setup(color: Color, known: dict[int, Kind], rng: random.Random) -> Setu
 def setup_choice(rng: random.Random) -> Setup:
     """The computer's own setup: a random one, so nothing in its play gives it away."""
     return Setup.random(rng)
+
+
+def ordered(board: list[Piece | None], moves: list[Move]) -> list[Move]:
+    """Captures first, the most valuable victim by the least valuable attacker."""
+
+    def key(move: Move) -> int:
+        victim, mover = board[move.to_sq], board[move.from_sq]
+        if victim is None or mover is None:
+            return 0
+        return -(FANBING_VALUES[victim.kind] * 10 - FANBING_VALUES[mover.kind] // 100)
+
+    return sorted(moves, key=key)
 
 
 def piece_worth(position: FanbingPosition, sq: int, piece: Piece) -> int:
