@@ -16,11 +16,11 @@ from computer.plugins.fanbing import (
     FanbingSample,
     draw_setup,
     evaluate_fanbing,
-    known_backs,
+    public_backs,
     setup_choice,
 )
 from computer.search import Budget, Searcher
-from rules.actions import Flip
+from rules.actions import Flip, Move
 from rules.fanbing import Fanbing
 from rules.fanbing_setup import Setup, seed_for
 from rules.match import Match
@@ -62,7 +62,7 @@ def test_samples_agree_with_everything_the_side_knows():
             for sq, piece in enumerate(board):  # its own backs are its own
                 if piece is not None and piece.color is side:
                     assert sample.game.position.backs[sq] == match.game.position.backs[sq]
-        known = known_backs(knowledge)
+        known, _ = public_backs(knowledge)
         assert known
         for color in Color:  # a drawn setup keeps every back that is known
             drawn = draw_setup(color, known, random.Random(seed)).backs(color)
@@ -110,3 +110,25 @@ def test_it_plays_and_takes_with_the_new_pieces():
 def test_its_own_setup_is_a_legal_setup_from_its_seed():
     assert setup_choice(random.Random(1)) == setup_choice(random.Random(1))
     assert isinstance(setup_choice(random.Random(2)), Setup)
+
+
+def test_samples_replay_to_the_view_in_random_games_full_of_flips():
+    """Flips that took or were flipped back (F-1, F-2), turns (F-5 to F-7) and
+    pieces taken after their flip: every sample still gives the side's view."""
+    checked = 0
+    for number in range(8):
+        options = {"easy-flips": "true"} if number % 3 == 0 else {}
+        match = Match.start("fanbing", options, random.Random(number).randrange(2**40))
+        rng = random.Random(number)
+        while match.outcome is None and match.game.ply < 120:
+            actions = match.game.legal_actions()
+            flips = [a for a in actions if not isinstance(a, Move)]
+            pick = rng.choice(flips) if flips and rng.random() < 0.7 else rng.choice(actions)
+            match.apply(pick.text)
+            if match.outcome is None and match.game.ply % 9 == 0:
+                knowledge = knowledge_of(match, match.game.turn)
+                sample = FanbingPlugin().sample(knowledge, random.Random(match.game.ply))
+                assert isinstance(sample, FanbingSample)
+                assert sample.game.view(knowledge.side) == knowledge.view
+                checked += 1
+    assert checked > 40

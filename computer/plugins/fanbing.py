@@ -5,8 +5,9 @@ A side knows its own backs, the backs shown to everyone (an invalid flip,
 a double flip), and the backs that flips turned into pieces; the rest of
 the opponent's setup is unknown. Pieces keep their backs as they move, so
 the player follows each piece from its starting point through the public
-log, reads what is known of each starting point's back from its view, and
-draws a whole setup for each side that agrees: the pawns' five backs as a
+log, reads what is known of each starting point's back from its view and
+from the log (the pieces taken, which flips took and which were flipped
+back), and draws a whole setup for each side that agrees: the pawns' five backs as a
 permutation, each pair either way round (rules/fanbing_setup.py). The
 public log replayed from that setup must give exactly the view the side
 has, or the draw is made again; so a sample never contradicts anything
@@ -21,9 +22,9 @@ from __future__ import annotations
 import copy
 import random
 
-from rules.actions import Action, Move, parse_action
+from rules.actions import Action, Flip, Move, parse_action
 from rules.errors import RulesError
-from rules.fanbing import POINT_BACKS, Fanbing, back_label
+from rules.fanbing import EASY_FLIPS, POINT_BACKS, Fanbing, back_label
 from rules.fanbing_moves import FanbingPosition, enemy_back_rank
 from rules.fanbing_setup import PAIRS, PAWN_BACKS, PAWN_FILES, Setup, seed_for
 from rules.pieces import Color, Kind, Piece
@@ -49,7 +50,9 @@ FANBING_VALUES: dict[Kind, int] = {
     Kind.PAO: 500,
     Kind.SHI: 450,
 }
-ATTEMPTS = 12  # draws of a setup before the last one that replays is taken
+ATTEMPTS = 24  # draws of a setup before the last one that replays is taken
+PAWN_DRAWS = 24  # shuffles of the pawns' unknown backs to avoid the ruled-out ones
+TRUE_WORDS = frozenset({"1", "true", "yes", "on"})
 
 START = Position.from_fen(START_FEN).board
 BACKS = frozenset(
@@ -58,23 +61,47 @@ BACKS = frozenset(
 LABEL_KINDS = {(color, back_label(color, kind)): kind for color in Color for kind in BACKS}
 
 
-def origins(log: tuple[str, ...]) -> list[int | None]:
-    """The starting point of the piece on each square after ``log`` (pieces
-    carry their backs when they move; flips and double flips move nothing)."""
+def public_backs(knowledge: Knowledge) -> tuple[dict[int, Kind], dict[int, set[Kind]]]:
+    """What ``knowledge`` tells of each starting point's back: the backs known
+    (a badge it sees; a piece no longer what started there, on the board or
+    taken; a pawn flip that took, F-1), and the backs ruled out (a pawn flip
+    that had to be flipped back, F-2)."""
+    view = knowledge.view
+    easy = knowledge.options.get(EASY_FLIPS, "false").strip().lower() in TRUE_WORDS
+    log = [parse_action(text) for text in knowledge.log]
     ids: list[int | None] = [sq if p is not None else None for sq, p in enumerate(START)]
-    for text in log:
-        action = parse_action(text)
+    known: dict[int, Kind] = {}
+    excluded: dict[int, set[Kind]] = {}
+    taken = [0, 0]
+    done: set[int] = set()  # starting points whose back is spent or being flipped back
+    for i, action in enumerate(log):
         if isinstance(action, Move):
-            ids[action.to_sq], ids[action.from_sq] = ids[action.from_sq], None
-    return ids
-
-
-def known_backs(knowledge: Knowledge) -> dict[int, Kind]:
-    """The back of each starting point that ``knowledge`` tells: a badge it
-    sees, or a piece that is no longer what started there (a flip)."""
-    ids = origins(knowledge.log)
-    out: dict[int, Kind] = {}
-    for sq, piece in enumerate(knowledge.view.board):
+            f, t = action.from_sq, action.to_sq
+            victim = ids[t]
+            if victim is not None:
+                start = START[victim]
+                assert start is not None
+                gone = view.captured[start.color]
+                if taken[start.color] < len(gone):
+                    kind = gone[taken[start.color]].kind
+                    if kind is not None and kind is not start.kind:
+                        known[victim] = kind  # it had flipped into its back
+                taken[start.color] += 1
+            ids[t], ids[f] = ids[f], None
+        elif isinstance(action, Flip):
+            origin = ids[action.square]
+            if origin is None or origin in done:
+                continue
+            done.add(origin)
+            start = START[origin]
+            if start is None or start.kind is not Kind.PAWN or easy or i + 2 >= len(log):
+                continue  # a turn (F-5 to F-7) or an easy flip: the piece shows its back
+            point = POINT_BACKS[action.square % 9]
+            if log[i + 2] == action:  # F-2: flipped back, so not the point's back
+                excluded.setdefault(origin, set()).add(point)
+            else:
+                known[origin] = point
+    for sq, piece in enumerate(view.board):
         origin = ids[sq]
         if piece is None or origin is None:
             continue
@@ -83,23 +110,35 @@ def known_backs(knowledge: Knowledge) -> dict[int, Kind]:
         if start.kind is Kind.KING:
             continue  # the king's back is an advisor, never a secret
         if piece.back is not None:
-            out[origin] = LABEL_KINDS[(piece.color, piece.back)]
+            known[origin] = LABEL_KINDS[(piece.color, piece.back)]
         elif piece.kind is not start.kind:
-            out[origin] = piece.kind  # type: ignore[assignment]
-    return out
+            known[origin] = piece.kind  # type: ignore[assignment]
+    return known, excluded
 
 
-def draw_setup(color: Color, known: dict[int, Kind], rng: random.Random) -> Setup:
-    """A setup of ``color`` agreeing with ``known``, the unknown rest at random."""
+def draw_setup(
+    color: Color,
+    known: dict[int, Kind],
+    rng: random.Random,
+    excluded: dict[int, set[Kind]] | None = None,
+) -> Setup:
+    """A setup of ``color`` agreeing with ``known`` and, when it can, with
+    ``excluded``; the unknown rest at random."""
     rank = 3 if color is Color.RED else 6
+    squares = [rank * 9 + file for file in PAWN_FILES]
     pawns: list[Kind | None] = [None] * len(PAWN_FILES)
-    for i, file in enumerate(PAWN_FILES):
-        back = known.get(rank * 9 + file)
+    for i, sq in enumerate(squares):
+        back = known.get(sq)
         if back in PAWN_BACKS and back not in pawns:
             pawns[i] = back
     free = [kind for kind in PAWN_BACKS if kind not in pawns]
-    rng.shuffle(free)
-    order = tuple(kind if kind is not None else free.pop() for kind in pawns)
+    ruled_out = excluded or {}
+    for _ in range(PAWN_DRAWS):
+        rng.shuffle(free)
+        left = list(free)
+        order = tuple(kind if kind is not None else left.pop() for kind in pawns)
+        if all(order[i] not in ruled_out.get(sq, ()) for i, sq in enumerate(squares)):
+            break
     files: dict[str, int] = {}
     for group, ((first, second), (back_a, back_b), kind) in PAIRS.items():
         row = 2 if kind is Kind.CANNON else 0
@@ -237,10 +276,10 @@ class FanbingPlugin(Plugin):
     def sample(self, knowledge: Knowledge, rng: random.Random) -> SearchState:
         """Draw both setups from what is known until the replay gives this
         side's view exactly (the last replay that worked if none does)."""
-        known = known_backs(knowledge)
+        known, excluded = public_backs(knowledge)
         found: Fanbing | None = None
         for _ in range(ATTEMPTS):
-            red, black = (draw_setup(color, known, rng) for color in Color)
+            red, black = (draw_setup(color, known, rng, excluded) for color in Color)
             try:
                 game = _replay(knowledge, seed_for(red, black))
             except RulesError:
