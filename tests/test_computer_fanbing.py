@@ -54,14 +54,18 @@ def test_samples_agree_with_everything_the_side_knows():
             continue
         side = match.game.turn
         knowledge = knowledge_of(match, side)
-        for i in range(3):
-            sample = FanbingPlugin().sample(knowledge, random.Random(i))
+        plugin, draw = FanbingPlugin(), random.Random(seed)
+        dealt = set()
+        for _ in range(4):
+            sample = plugin.sample(knowledge, draw)
             assert isinstance(sample, FanbingSample)
             assert sample.game.view(side) == knowledge.view
             board = sample.game.position.board
             for sq, piece in enumerate(board):  # its own backs are its own
                 if piece is not None and piece.color is side:
                     assert sample.game.position.backs[sq] == match.game.position.backs[sq]
+            dealt.add(tuple(sample.game.position.backs))
+        assert len(dealt) > 1  # the opponent's unknown backs are drawn afresh
         known, _ = public_backs(knowledge)
         assert known
         for color in Color:  # a drawn setup keeps every back that is known
@@ -127,8 +131,9 @@ def test_samples_replay_to_the_view_in_random_games_full_of_flips():
             match.apply(pick.text)
             if match.outcome is None and match.game.ply % 9 == 0:
                 knowledge = knowledge_of(match, match.game.turn)
-                sample = FanbingPlugin().sample(knowledge, random.Random(match.game.ply))
-                assert isinstance(sample, FanbingSample)
-                assert sample.game.view(knowledge.side) == knowledge.view
+                plugin, draw = FanbingPlugin(), random.Random(match.game.ply)
+                for sample in (plugin.sample(knowledge, draw), plugin.sample(knowledge, draw)):
+                    assert isinstance(sample, FanbingSample)
+                    assert sample.game.view(knowledge.side) == knowledge.view
                 checked += 1
     assert checked > 40

@@ -25,7 +25,7 @@ import random
 from rules.actions import Action, Flip, Move, parse_action
 from rules.errors import RulesError
 from rules.fanbing import EASY_FLIPS, POINT_BACKS, Fanbing, back_label
-from rules.fanbing_moves import FanbingPosition, enemy_back_rank
+from rules.fanbing_moves import SHOWN, FanbingPosition, enemy_back_rank
 from rules.fanbing_setup import PAIRS, PAWN_BACKS, PAWN_FILES, Setup, seed_for
 from rules.pieces import Color, Kind, Piece
 from rules.position import START_FEN, Position
@@ -260,6 +260,30 @@ def _replay(knowledge: Knowledge, seed: int) -> Fanbing:
     return Fanbing.replay(actions, knowledge.options, seed)
 
 
+def _redealt(
+    base: Fanbing,
+    knowledge: Knowledge,
+    known: dict[int, Kind],
+    excluded: dict[int, set[Kind]],
+    rng: random.Random,
+) -> Fanbing | None:
+    """``base`` with the backs nobody may know drawn afresh (``None`` if the
+    draw does not give the side's view)."""
+    game = copy.deepcopy(base)
+    position = game.position
+    setups = [draw_setup(color, known, rng, excluded) for color in Color]
+    for sq, piece in enumerate(position.board):
+        origin = game.ids[sq]
+        if piece is None or origin is None or origin in known:
+            continue
+        start = START[origin]
+        if position.backs[sq] is None or position.flags[sq] & SHOWN or start is None:
+            continue
+        if start.kind is not Kind.KING:
+            position.backs[sq] = setups[start.color].backs(start.color)[origin]
+    return game if game.view(knowledge.side) == knowledge.view else None
+
+
 def _value(game: Fanbing, me: Color, searcher: Searcher, depth: int, forced: bool) -> int:
     outcome = game.outcome()
     if outcome is not None:
@@ -273,10 +297,19 @@ def _value(game: Fanbing, me: Color, searcher: Searcher, depth: int, forced: boo
 class FanbingPlugin(Plugin):
     samples = 3
 
+    def __init__(self) -> None:
+        self._replayed: tuple[Knowledge, Fanbing] | None = None
+
     def sample(self, knowledge: Knowledge, rng: random.Random) -> SearchState:
         """Draw both setups from what is known until the replay gives this
-        side's view exactly (the last replay that worked if none does)."""
+        side's view exactly (the last replay that worked if none does). Later
+        samples of the same knowledge deal fresh unknown backs onto a copy of
+        that replay instead of replaying the whole log again."""
         known, excluded = public_backs(knowledge)
+        if self._replayed is not None and self._replayed[0] is knowledge:
+            game = _redealt(self._replayed[1], knowledge, known, excluded, rng)
+            if game is not None:
+                return FanbingSample(game)  # type: ignore[return-value]
         found: Fanbing | None = None
         for _ in range(ATTEMPTS):
             red, black = (draw_setup(color, known, rng, excluded) for color in Color)
@@ -289,7 +322,8 @@ class FanbingPlugin(Plugin):
                 break
         if found is None:
             raise ValueError("no setup agrees with the public log")
-        return FanbingSample(found)  # type: ignore[return-value]
+        self._replayed = (knowledge, found)
+        return FanbingSample(copy.deepcopy(found))  # type: ignore[return-value]
 
     def root(self, knowledge: Knowledge, state: SearchState, searcher: Searcher) -> dict[str, int]:
         assert isinstance(state, FanbingSample)
