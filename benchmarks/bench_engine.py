@@ -16,6 +16,8 @@ its thinking costs other games.
   think, against the same run without them. Goal: within 1.5x.
 
 Games run two at a time in processes (the machine's two cores).
+``python -m benchmarks.bench_engine VARIANT ...`` runs only the games against
+the random mover, for the variants named.
 """
 
 from __future__ import annotations
@@ -23,6 +25,7 @@ from __future__ import annotations
 import asyncio
 import random
 import statistics
+import sys
 import threading
 import time
 from collections.abc import Iterator
@@ -43,7 +46,7 @@ from rules.match import Match
 from rules.pieces import Color
 from rules.position import Position
 
-VARIANTS = ("xiangqi", "jieqi", "jieqi-classic", "tuibei")
+VARIANTS = ("xiangqi", "jieqi", "jieqi-classic", "tuibei", "houji", "fanbing")
 RANDOM_GAMES = 20
 FAIRY_GAMES = 10
 MAX_PLIES = 300
@@ -154,6 +157,13 @@ def _move_p99() -> float:
     return ordered[int(len(ordered) * 0.99) - 1]
 
 
+def versus_random(pool: ProcessPoolExecutor, variants: tuple[str, ...]) -> Iterator[Figure]:
+    for variant in variants:
+        results = list(pool.map(_versus_random, [variant] * RANDOM_GAMES, range(RANDOM_GAMES)))
+        score = 100 * sum(s for s, _ in results) / RANDOM_GAMES
+        yield f"engine.{variant}_vs_random_pct", score, "%"
+
+
 def run() -> Iterator[Figure]:
     searcher = Searcher(Budget(depth=3))
     started = time.perf_counter()
@@ -162,10 +172,7 @@ def run() -> Iterator[Figure]:
 
     times: list[float] = []
     with ProcessPoolExecutor(2) as pool:
-        for variant in VARIANTS:
-            results = list(pool.map(_versus_random, [variant] * RANDOM_GAMES, range(RANDOM_GAMES)))
-            score = 100 * sum(s for s, _ in results) / RANDOM_GAMES
-            yield f"engine.{variant}_vs_random_pct", score, "%"
+        yield from versus_random(pool, VARIANTS)
         default = pool.map(_default_level_times, VARIANTS, range(len(VARIANTS)))
         times = sorted(t for found in default for t in found)
     yield "engine.move_p95_s", times[int(len(times) * 0.95) - 1], "s"
@@ -186,3 +193,9 @@ def run() -> Iterator[Figure]:
         stop.set()
         load.join()
     yield "engine.move_p99_ms", loaded, "ms"
+
+
+if __name__ == "__main__":
+    with ProcessPoolExecutor(2) as executor:
+        for name, value, unit in versus_random(executor, tuple(sys.argv[1:]) or VARIANTS):
+            print(f"{name}: {value:.6g} {unit}", flush=True)

@@ -45,6 +45,7 @@ class GameManager(Protocol):
 
     def names(self) -> tuple[str, str]: ...
 
+
 VARIANT = "fanbing"
 KEY = "fanbing"
 
@@ -92,6 +93,20 @@ async def save(manager: GameManager, phase: SetupPhase) -> None:
     await manager.hub.store.set_secret(manager.id, phase.secret())
     manager.setup_phase = phase
     await manager._reload()
+
+
+async def settle(
+    manager: GameManager, phase: SetupPhase, side: Color, setup: Setup, done: bool
+) -> list[Line] | None:
+    """One player's choice (a person's menu or the computer): store it; the
+    phase ends when both are done, with the public lines saying so."""
+    phase.setups[side] = setup
+    if done:
+        phase.done[side] = True
+    await save(manager, phase)
+    if phase.complete:
+        return await finish(manager, phase, timed_out=False)
+    return None
 
 
 async def finish(manager: GameManager, phase: SetupPhase, timed_out: bool) -> list[Line]:

@@ -16,6 +16,7 @@ from __future__ import annotations
 import asyncio
 import logging
 import os
+import random
 import secrets
 from collections import Counter
 from typing import TYPE_CHECKING
@@ -29,12 +30,14 @@ from computer.knowledge import knowledge_of
 from computer.levels import DEFAULT_LEVEL, LEVELS
 from computer.opponent import Opponent
 from computer.plugins import can_play
+from computer.plugins.fanbing import setup_choice
 from computer.pool import SearchPool
 from computer.uci import EngineError
 from rules.errors import RulesError
 from rules.pieces import Color
 from rules.variant import find_variant
 
+from .. import fanbing_setup
 from ..choices import COLOR_CHOICES, PLAYABLE, TIME_CHOICES, variant_choices, variant_title
 from ..delivery import QUIET
 from ..errors import BotError, Busy
@@ -193,6 +196,9 @@ class Computer(commands.Cog):
         if manager.finished:
             return None
         side = Color.RED if self._is_red(manager) else Color.BLACK
+        phase = manager.setup_phase
+        if phase is not None:  # fanbing: its own setup first; no move before both are done
+            return None if phase.done[side] else "setup"
         pending = manager.match.pending
         if pending is not None and pending.side is not side:
             return "answer"
@@ -231,12 +237,25 @@ class Computer(commands.Cog):
             pending = manager.match.pending
             assert pending is not None
             return await manager.answer(me, pending.kind, accept=False)
-        seq = manager.seq
         side = Color.RED if self._is_red(manager) else Color.BLACK
+        if duty == "setup":
+            return await self._arrange(manager, side)
+        seq = manager.seq
         text = await self.opponent.choose(knowledge_of(manager.match, side), level)
         if manager.seq != seq:
             return None
         return await manager.move(me, text)
+
+    async def _arrange(self, manager: GameManager, side: Color) -> Report | None:
+        """Its fanbing setup, chosen without looking at the game, stored as a
+        player's choice is; the public report once both sides are done."""
+        async with manager.lock:
+            phase = manager.setup_phase
+            if phase is None or phase.done[side]:
+                return None
+            setup = setup_choice(random.Random(secrets.randbits(64)))
+            lines = await fanbing_setup.settle(manager, phase, side, setup, done=True)
+            return None if lines is None else await manager.setup_report(lines)
 
     def _for_people(self, manager: GameManager, report: Report) -> Report:
         """The computer's report as its human opponent reads it: in their words,

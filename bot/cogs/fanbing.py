@@ -253,14 +253,8 @@ class Fanbing(commands.Cog):
                     if group not in GROUPS:
                         raise BotError("bad_input")
                     setup = setup.randomised(group, rng)
-                phase.setups[side] = setup
-                if what == "done":
-                    phase.done[side] = True
-                await fanbing_setup.save(manager, phase)
-                report = None
-                if phase.complete:
-                    lines = await fanbing_setup.finish(manager, phase, timed_out=False)
-                    report = await manager.setup_report(lines)
+                lines = await fanbing_setup.settle(manager, phase, side, setup, what == "done")
+                report = None if lines is None else await manager.setup_report(lines)
             if what == "done":
                 await interaction.response.edit_message(
                     content=f"{t(lang, 'fanbing.done_note')}\n{summary(setup, side, lang)}",

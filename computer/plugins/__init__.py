@@ -141,12 +141,14 @@ def can_play(variant: str) -> bool:
     return True
 
 
-from . import jieqi, tuibei, xiangqi  # noqa: E402  (they register themselves)
+from . import fanbing, houji, jieqi, tuibei, xiangqi  # noqa: E402  (they register themselves)
 
 __all__ = [
     "GameState",
     "Plugin",
     "can_play",
+    "fanbing",
+    "houji",
     "jieqi",
     "plugin_for",
     "register",

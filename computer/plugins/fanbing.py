@@ -1,0 +1,344 @@
+"""Third-generation xiangqi (fanbing): the opponent's backs sampled from what
+is public, each sample searched, the votes summed.
+
+A side knows its own backs, the backs shown to everyone (an invalid flip,
+a double flip), and the backs that flips turned into pieces; the rest of
+the opponent's setup is unknown. Pieces keep their backs as they move, so
+the player follows each piece from its starting point through the public
+log, reads what is known of each starting point's back from its view and
+from the log (the pieces taken, which flips took and which were flipped
+back), and draws a whole setup for each side that agrees: the pawns' five backs as a
+permutation, each pair either way round (rules/fanbing_setup.py). The
+public log replayed from that setup must give exactly the view the side
+has, or the draw is made again; so a sample never contradicts anything
+public or anything the side was told.
+
+Flips and double flips are searched at the root, on a copy of the whole
+game; below the root the search walks moves only, on copies of the board.
+"""
+
+from __future__ import annotations
+
+import copy
+import random
+
+from rules.actions import Action, Flip, Move, parse_action
+from rules.errors import RulesError
+from rules.fanbing import EASY_FLIPS, POINT_BACKS, Fanbing, back_label
+from rules.fanbing_moves import SHOWN, FanbingPosition, enemy_back_rank
+from rules.fanbing_setup import PAIRS, PAWN_BACKS, PAWN_FILES, Setup, seed_for
+from rules.pieces import Color, Kind, Piece
+from rules.position import START_FEN, Position
+from rules.squares import mirror_rank
+
+from ..evaluation import ATTACKERS, MATE, NEAR_KING, VALUES, nearness, piece_value
+from ..knowledge import Knowledge
+from ..search import OutOfBudget, Searcher, SearchState
+from . import Plugin, register
+
+# What the pieces behind the backs are worth (F-5 to F-7), near the standard
+# piece each resembles; the minister may win by reaching the enemy king's point.
+FANBING_VALUES: dict[Kind, int] = {
+    **VALUES,
+    Kind.MINISTER: 300,
+    Kind.CAMEL: 300,
+    Kind.MULE: 300,
+    Kind.ZHU: 1000,
+    Kind.FU: 1000,
+    Kind.FEI: 600,
+    Kind.BIAO: 500,
+    Kind.PAO: 500,
+    Kind.SHI: 450,
+}
+ATTEMPTS = 24  # draws of a setup before the last one that replays is taken
+PAWN_DRAWS = 24  # shuffles of the pawns' unknown backs to avoid the ruled-out ones
+TRUE_WORDS = frozenset({"1", "true", "yes", "on"})
+
+START = Position.from_fen(START_FEN).board
+BACKS = frozenset(
+    {Kind.ADVISOR, *PAWN_BACKS, *(back for _, pair, _ in PAIRS.values() for back in pair)}
+)
+LABEL_KINDS = {(color, back_label(color, kind)): kind for color in Color for kind in BACKS}
+
+
+def public_backs(knowledge: Knowledge) -> tuple[dict[int, Kind], dict[int, set[Kind]]]:
+    """What ``knowledge`` tells of each starting point's back: the backs known
+    (a badge it sees; a piece no longer what started there, on the board or
+    taken; a pawn flip that took, F-1), and the backs ruled out (a pawn flip
+    that had to be flipped back, F-2)."""
+    view = knowledge.view
+    easy = knowledge.options.get(EASY_FLIPS, "false").strip().lower() in TRUE_WORDS
+    log = [parse_action(text) for text in knowledge.log]
+    ids: list[int | None] = [sq if p is not None else None for sq, p in enumerate(START)]
+    known: dict[int, Kind] = {}
+    excluded: dict[int, set[Kind]] = {}
+    taken = [0, 0]
+    done: set[int] = set()  # starting points whose back is spent or being flipped back
+    for i, action in enumerate(log):
+        if isinstance(action, Move):
+            f, t = action.from_sq, action.to_sq
+            victim = ids[t]
+            if victim is not None:
+                start = START[victim]
+                assert start is not None
+                gone = view.captured[start.color]
+                if taken[start.color] < len(gone):
+                    kind = gone[taken[start.color]].kind
+                    if kind is not None and kind is not start.kind:
+                        known[victim] = kind  # it had flipped into its back
+                taken[start.color] += 1
+            ids[t], ids[f] = ids[f], None
+        elif isinstance(action, Flip):
+            origin = ids[action.square]
+            if origin is None or origin in done:
+                continue
+            done.add(origin)
+            start = START[origin]
+            if start is None or start.kind is not Kind.PAWN or easy or i + 2 >= len(log):
+                continue  # a turn (F-5 to F-7) or an easy flip: the piece shows its back
+            point = POINT_BACKS[action.square % 9]
+            if log[i + 2] == action:  # F-2: flipped back, so not the point's back
+                excluded.setdefault(origin, set()).add(point)
+            else:
+                known[origin] = point
+    for sq, piece in enumerate(view.board):
+        origin = ids[sq]
+        if piece is None or origin is None:
+            continue
+        start = START[origin]
+        assert start is not None
+        if start.kind is Kind.KING:
+            continue  # the king's back is an advisor, never a secret
+        if piece.back is not None:
+            known[origin] = LABEL_KINDS[(piece.color, piece.back)]
+        elif piece.kind is not start.kind:
+            known[origin] = piece.kind  # type: ignore[assignment]
+    return known, excluded
+
+
+def draw_setup(
+    color: Color,
+    known: dict[int, Kind],
+    rng: random.Random,
+    excluded: dict[int, set[Kind]] | None = None,
+) -> Setup:
+    """A setup of ``color`` agreeing with ``known`` and, when it can, with
+    ``excluded``; the unknown rest at random."""
+    rank = 3 if color is Color.RED else 6
+    squares = [rank * 9 + file for file in PAWN_FILES]
+    pawns: list[Kind | None] = [None] * len(PAWN_FILES)
+    for i, sq in enumerate(squares):
+        back = known.get(sq)
+        if back in PAWN_BACKS and back not in pawns:
+            pawns[i] = back
+    free = [kind for kind in PAWN_BACKS if kind not in pawns]
+    ruled_out = excluded or {}
+    for _ in range(PAWN_DRAWS):
+        rng.shuffle(free)
+        left = list(free)
+        order = tuple(kind if kind is not None else left.pop() for kind in pawns)
+        if all(order[i] not in ruled_out.get(sq, ()) for i, sq in enumerate(squares)):
+            break
+    files: dict[str, int] = {}
+    for group, ((first, second), (back_a, back_b), kind) in PAIRS.items():
+        row = 2 if kind is Kind.CANNON else 0
+        choice = None
+        for file, other in ((first, second), (second, first)):
+            sq = row * 9 + file
+            back = known.get(sq if color is Color.RED else mirror_rank(sq))
+            if back is back_a:
+                choice = file
+            elif back is back_b:
+                choice = other
+        files[group] = choice if choice is not None else rng.choice((first, second))
+    return Setup(order, **files)  # type: ignore[arg-type]
+
+
+def setup_choice(rng: random.Random) -> Setup:
+    """The computer's own setup: a random one, so nothing in its play gives it away."""
+    return Setup.random(rng)
+
+
+def ordered(board: list[Piece | None], moves: list[Move]) -> list[Move]:
+    """Captures first, the most valuable victim by the least valuable attacker."""
+
+    def key(move: Move) -> int:
+        victim, mover = board[move.to_sq], board[move.from_sq]
+        if victim is None or mover is None:
+            return 0
+        return -(FANBING_VALUES[victim.kind] * 10 - FANBING_VALUES[mover.kind] // 100)
+
+    return sorted(moves, key=key)
+
+
+def piece_worth(position: FanbingPosition, sq: int, piece: Piece) -> int:
+    """A piece's value; a pawn on the enemy back rank is worth part of the back
+    it would flip into there (F-1, F-3)."""
+    kind, color = piece.kind, piece.color
+    value = piece_value(kind, sq, color) if kind in VALUES else FANBING_VALUES[kind]
+    back = position.backs[sq]
+    if (
+        kind is Kind.PAWN
+        and back is not None
+        and sq // 9 == enemy_back_rank(color)
+        and (position.easy or POINT_BACKS[sq % 9] is back)
+    ):
+        value += FANBING_VALUES[back] // 2
+    return value
+
+
+def evaluate_fanbing(position: FanbingPosition) -> int:
+    """Material with the new pieces, pawns about to flip, attackers near the
+    enemy king, for the side to move."""
+    board = position.board
+    kings = (position.king_square(Color.RED), position.king_square(Color.BLACK))
+    totals = [0, 0]
+    for sq, piece in enumerate(board):
+        if piece is None:
+            continue
+        value = piece_worth(position, sq, piece)
+        if piece.kind in ATTACKERS:
+            value += NEAR_KING * nearness(sq, kings[piece.color.other()])
+        totals[piece.color] += value
+    turn = position.turn
+    return totals[turn] - totals[turn.other()]
+
+
+def copy_position(position: FanbingPosition) -> FanbingPosition:
+    """A board to walk: its own lists, sets and move stack."""
+    out = copy.copy(position)
+    out.board = list(position.board)
+    out.backs = list(position.backs)
+    out.flags = list(position.flags)
+    out.exotic = (set(position.exotic[0]), set(position.exotic[1]))
+    out.last_rule = list(position.last_rule)
+    out._stack = []
+    return out
+
+
+class FanbingState:
+    """Moves only, each on a copy of the board (the fanbing board has no pop)."""
+
+    def __init__(self, position: FanbingPosition) -> None:
+        self.position = position
+        self._stack: list[FanbingPosition] = []
+
+    def actions(self) -> list[Action]:
+        return ordered(self.position.board, self.position.legal_moves())  # type: ignore[return-value]
+
+    def captures(self) -> list[Action]:
+        position = self.position
+        board = position.board
+        found = [m for m in position.pseudo_moves() if board[m.to_sq] is not None]
+        return ordered(board, [m for m in found if position.is_legal_pseudo(m)])  # type: ignore[return-value]
+
+    def push(self, action: Action) -> None:
+        assert isinstance(action, Move)
+        self._stack.append(self.position)
+        self.position = copy_position(self.position)
+        self.position.make(action)
+
+    def pop(self) -> None:
+        self.position = self._stack.pop()
+
+    def terminal(self) -> int | None:
+        return None
+
+    def evaluate(self) -> int:
+        return evaluate_fanbing(self.position)
+
+
+class FanbingSample:
+    """A whole game agreeing with the knowledge; the root walks copies of it."""
+
+    def __init__(self, game: Fanbing) -> None:
+        self.game = game
+
+
+def _replay(knowledge: Knowledge, seed: int) -> Fanbing:
+    actions = [parse_action(text) for text in knowledge.log]
+    return Fanbing.replay(actions, knowledge.options, seed)
+
+
+def _redealt(
+    base: Fanbing,
+    knowledge: Knowledge,
+    known: dict[int, Kind],
+    excluded: dict[int, set[Kind]],
+    rng: random.Random,
+) -> Fanbing | None:
+    """``base`` with the backs nobody may know drawn afresh (``None`` if the
+    draw does not give the side's view)."""
+    game = copy.deepcopy(base)
+    position = game.position
+    setups = [draw_setup(color, known, rng, excluded) for color in Color]
+    for sq, piece in enumerate(position.board):
+        origin = game.ids[sq]
+        if piece is None or origin is None or origin in known:
+            continue
+        start = START[origin]
+        if position.backs[sq] is None or position.flags[sq] & SHOWN or start is None:
+            continue
+        if start.kind is not Kind.KING:
+            position.backs[sq] = setups[start.color].backs(start.color)[origin]
+    return game if game.view(knowledge.side) == knowledge.view else None
+
+
+def _value(game: Fanbing, me: Color, searcher: Searcher, depth: int, forced: bool) -> int:
+    outcome = game.outcome()
+    if outcome is not None:
+        return 0 if outcome.winner is None else MATE if outcome.winner is me else -MATE
+    state = FanbingState(copy_position(game.position))
+    score = searcher.score(state, depth, forced=forced)
+    return score if game.turn is me else -score
+
+
+@register("fanbing")
+class FanbingPlugin(Plugin):
+    samples = 3
+
+    def __init__(self) -> None:
+        self._replayed: tuple[Knowledge, Fanbing] | None = None
+
+    def sample(self, knowledge: Knowledge, rng: random.Random) -> SearchState:
+        """Draw both setups from what is known until the replay gives this
+        side's view exactly (the last replay that worked if none does). Later
+        samples of the same knowledge deal fresh unknown backs onto a copy of
+        that replay instead of replaying the whole log again."""
+        known, excluded = public_backs(knowledge)
+        if self._replayed is not None and self._replayed[0] is knowledge:
+            game = _redealt(self._replayed[1], knowledge, known, excluded, rng)
+            if game is not None:
+                return FanbingSample(game)  # type: ignore[return-value]
+        found: Fanbing | None = None
+        for _ in range(ATTEMPTS):
+            red, black = (draw_setup(color, known, rng, excluded) for color in Color)
+            try:
+                game = _replay(knowledge, seed_for(red, black))
+            except RulesError:
+                continue
+            found = game
+            if game.view(knowledge.side) == knowledge.view:
+                break
+        if found is None:
+            raise ValueError("no setup agrees with the public log")
+        self._replayed = (knowledge, found)
+        return FanbingSample(copy.deepcopy(found))  # type: ignore[return-value]
+
+    def root(self, knowledge: Knowledge, state: SearchState, searcher: Searcher) -> dict[str, int]:
+        assert isinstance(state, FanbingSample)
+        game, me = state.game, knowledge.side
+        after: dict[str, Fanbing] = {}
+        for action in game.legal_actions():
+            child = copy.deepcopy(game)
+            child.push(action)
+            after[action.text] = child
+        done: dict[str, int] = {}
+        for depth in range(0, searcher.budget.depth):
+            try:
+                done = {
+                    text: _value(g, me, searcher, depth, depth == 0) for text, g in after.items()
+                }
+            except OutOfBudget:
+                break
+        return done

@@ -1,0 +1,59 @@
+"""Games against the computer in successor xiangqi and third-generation
+xiangqi, end to end with SimCord: the computer plays its turns (and in
+third-generation xiangqi its setup) through the path a player uses, and
+nothing it alone may know goes public."""
+
+from __future__ import annotations
+
+import random
+
+from rules.fanbing_setup import Setup
+from rules.pieces import Color
+from tests.test_bot_computer import PRIVATE_TEXTS, human_moves, manager_of, public_texts
+from tests.test_bot_fanbing import arrange
+
+
+async def finish_against_the_computer(table, thread, moves: int) -> None:
+    """Alice plays ``moves`` random actions, then resigns if the game goes on;
+    the computer answered each, and no private line went public."""
+    await human_moves(table, thread, moves)
+    manager = manager_of(table, thread)
+    if manager is not None:
+        assert manager.match.actors.count(Color.RED) >= moves // 2
+        await table.alice.slash(thread, "resign")
+    last = thread.last_message.content
+    assert "wins" in last or "draw" in last.lower()
+    texts = public_texts(thread)
+    assert not any(secret in text for text in texts for secret in PRIVATE_TEXTS)
+
+
+async def test_a_whole_houji_game_against_the_computer(table):
+    result = await table.alice.slash(
+        table.channel, "play computer", variant="houji", level=1, color="black"
+    )
+    assert "plays the computer at level 1" in result.response.content
+    thread = table.channel.threads[-1]
+    assert "TestBot (🔴 Red) vs alice (⚫ Black)" in thread.history()[0].content
+    await finish_against_the_computer(table, thread, 6)
+
+
+async def test_a_whole_fanbing_game_against_the_computer_setup_included(table):
+    """The computer arranges its backs at once; the game starts when Alice is
+    done, and the computer (Red) then moves first."""
+    await table.alice.slash(
+        table.channel, "play computer", variant="fanbing", level=1, color="black"
+    )
+    thread = table.channel.threads[-1]
+    manager = manager_of(table, thread)
+    await table.env.bot.get_cog("Computer").settled()
+    assert manager.setup_phase is not None and manager.setup_phase.done == [True, False]
+    assert manager.seq == 0  # no move before Alice is done
+    moved = await table.alice.slash(thread, "move", move="h7e7")
+    assert "still arranging" in moved.response.content
+    await arrange(table, table.alice, thread, Setup.random(random.Random(4)))
+    await table.env.bot.get_cog("Computer").settled()
+    assert manager.setup_phase is None and manager.looks_like_turn(table.alice.id)
+    assert manager.match.actors == [Color.RED]
+    await finish_against_the_computer(table, thread, 6)
+    # Setup lines are private: none, Alice's or the computer's, went public.
+    assert not any("Your backs" in text for text in public_texts(thread))

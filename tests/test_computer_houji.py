@@ -1,0 +1,53 @@
+"""The computer in successor xiangqi: it values the queen, takes a king or a
+queen when it can, and calls a foul (H-6) when the call is worth more than
+any turn made without it."""
+
+from __future__ import annotations
+
+from computer.knowledge import knowledge_of
+from computer.levels import level
+from computer.player import choose
+from computer.plugins import can_play, plugin_for
+from computer.plugins.houji import HoujiPlugin, evaluate_houji
+from computer.search import Budget
+from rules.houji_moves import HoujiPosition
+from rules.match import Match
+from rules.pieces import Color
+
+FAST = Budget(depth=2)
+
+
+def test_houji_has_its_own_plugin():
+    assert can_play("houji") and isinstance(plugin_for("houji"), HoujiPlugin)
+
+
+def test_the_evaluation_counts_the_queen():
+    both = HoujiPosition.from_fen("3k5/4q4/9/9/9/9/9/9/4Q4/5K3 w - - 0 1")
+    without = HoujiPosition.from_fen("3k5/9/9/9/9/9/9/9/4Q4/5K3 w - - 0 1")
+    assert abs(evaluate_houji(both)) < 300
+    assert evaluate_houji(without) > 1000
+
+
+def test_h6_it_calls_the_foul_that_gives_back_its_chariot():
+    # Black's elephant on c5, watched by Red's queen on a3, takes the chariot on e7.
+    match = Match.start("houji", {"fen": "3k5/9/4R4/9/2b6/9/Q8/9/9/5K3 b - - 0 1"})
+    match.apply("c5e7")
+    knowledge = knowledge_of(match, Color.RED)
+    assert knowledge.view.foul_callable
+    assert choose(knowledge, level(8), seed=1, budget=FAST).action == "foul"
+
+
+def test_h6_it_takes_the_queen_rather_than_call_a_foul():
+    match = Match.start("houji", {"fen": "3k5/9/4R4/9/2b4q1/9/Q8/9/9/5K1R1 b - - 0 1"})
+    match.apply("c5e7")
+    choice = choose(knowledge_of(match, Color.RED), level(8), seed=1, budget=FAST)
+    assert choice.action == "h0h5"
+
+
+def test_the_offender_is_not_offered_the_call():
+    match = Match.start("houji", {"fen": "3k5/9/4R4/9/2b6/9/Q8/9/9/5K3 b - - 0 1"})
+    match.apply("c5e7")
+    match.apply("foul")
+    knowledge = knowledge_of(match, Color.BLACK)
+    assert not knowledge.view.foul_callable
+    assert choose(knowledge, level(8), seed=1, budget=FAST).action != "foul"

@@ -1,0 +1,63 @@
+"""The Jieqi search knows the game's past: positions already met score as a
+draw (J-8), and the past it rebuilds from the public log agrees with the
+view."""
+
+from __future__ import annotations
+
+import random
+
+from computer.knowledge import knowledge_of
+from computer.plugins.jieqi import JieqiPlugin, JieqiState, _key
+from rules.actions import Move
+from rules.match import Match
+
+
+def state_after(variant: str, log: list[str], seed: int = 3) -> JieqiState:
+    match = Match.start(variant, {}, seed)
+    for text in log:
+        match.apply(text)
+    state = JieqiPlugin().sample(knowledge_of(match, match.game.turn), random.Random(0))
+    assert isinstance(state, JieqiState)
+    return state
+
+
+def test_the_rebuilt_past_holds_the_position_now_and_its_quiet_plies():
+    for variant in ("jieqi", "jieqi-classic"):
+        for seed in range(4):
+            match = Match.start(variant, {}, seed)
+            rng = random.Random(seed)
+            for _ in range(40):
+                if match.outcome is not None:
+                    break
+                match.apply(rng.choice(match.game.legal_actions()).text)
+            if match.outcome is not None:
+                continue
+            state = state_after(variant, list(match.entries), seed)
+            assert state.past is not None
+            assert _key(state.board.turn, state.ids, state.board.down) in state.past.keys
+            assert state.quiet == match.game.quiet_plies
+
+
+def test_j8_a_position_met_before_scores_as_a_draw_in_the_search():
+    # The face-up kings step out and back: the start position is met again.
+    state = state_after("jieqi-classic", ["e0e1", "e9e8", "e1e0", "e8e9"])
+    state.push(Move.from_iccs("e0e1"))
+    assert state.terminal() == 0  # as after the first ply
+    state.pop()
+    state.push(Move.from_iccs("a0a1"))
+    assert state.terminal() is None
+    state.push(Move.from_iccs("e9e8"))
+    assert state.terminal() is None  # a face-down piece has moved since
+
+
+def test_a_lead_shrinks_while_nothing_is_taken():
+    fresh = state_after("jieqi-classic", ["a0a1", "a9a8"])
+    assert fresh.past is not None
+    board = fresh.board.board
+    for sq, piece in enumerate(board):  # Black loses everything but its king
+        if piece is not None and piece.color is not fresh.board.turn and sq != 85:
+            board[sq] = None
+            fresh.board.down[sq] = False
+    early = fresh.evaluate()
+    fresh.quiet = 100
+    assert 0 < fresh.evaluate() < early
