@@ -16,6 +16,7 @@ from __future__ import annotations
 import asyncio
 import contextlib
 import logging
+from abc import ABC, abstractmethod
 from collections.abc import Mapping, Sequence
 from dataclasses import dataclass, field
 
@@ -96,17 +97,19 @@ def parse_info(line: str) -> dict[str, object]:
     return info
 
 
-class _Command:
+class _Command(ABC):
     """One exchange: :meth:`start` writes, :meth:`line` reads until it sets ``result``."""
 
     def __init__(self) -> None:
         self.result: asyncio.Future[object] = asyncio.get_running_loop().create_future()
 
+    @abstractmethod
     def start(self, engine: UciEngine) -> None:
-        raise NotImplementedError
+        """Write the command's first lines."""
 
+    @abstractmethod
     def line(self, engine: UciEngine, text: str) -> None:
-        raise NotImplementedError
+        """Read one line of the engine's answer."""
 
     def finish(self, value: object) -> None:
         if not self.result.done():

@@ -13,6 +13,7 @@ from __future__ import annotations
 
 import copy
 import random
+from abc import ABC, abstractmethod
 from collections.abc import Callable
 from typing import ClassVar
 
@@ -27,7 +28,7 @@ from ..search import Searcher, SearchState
 Scores = dict[str, int]  # root action text -> score for the player
 
 
-class Plugin:
+class Plugin(ABC):
     """The generic behaviour; variants override what they need.
 
     ``samples`` is how many determinizations to search while something is
@@ -40,8 +41,9 @@ class Plugin:
         """How many samples to search: one when nothing is hidden from this side."""
         return self.samples
 
+    @abstractmethod
     def sample(self, knowledge: Knowledge, rng: random.Random) -> SearchState:
-        raise NotImplementedError
+        """One state consistent with what ``knowledge`` says, the unknown drawn by ``rng``."""
 
     def root(self, knowledge: Knowledge, state: SearchState, searcher: Searcher) -> Scores:
         """Scores of every legal root action in one sample."""
