@@ -19,11 +19,12 @@ from typing import ClassVar
 
 from rules.actions import Action, parse_action
 from rules.errors import RulesError
+from rules.pieces import Color
 from rules.variant import Game, find_variant
 
 from ..evaluation import MATE, VALUES
 from ..knowledge import Knowledge
-from ..search import Searcher, SearchState
+from ..search import OutOfBudget, Searcher, SearchState
 
 Scores = dict[str, int]  # root action text -> score for the player
 
@@ -57,6 +58,35 @@ def replay_public(knowledge: Knowledge, log: list[str] | None = None) -> Game:
     kind = find_variant(knowledge.variant)
     actions = [parse_action(text) for text in (knowledge.log if log is None else log)]
     return kind.replay(actions, knowledge.options, 0)
+
+
+def scores_after_each_action(
+    game: Game, me: Color, searcher: Searcher, state_of: Callable[[Game], SearchState]
+) -> Scores:
+    """Scores for ``me`` of every legal action of ``game``, each played on a copy
+    of the whole game (the variant's rules say what it does: a flip, a swap, a
+    foul call) and the board after it searched (``state_of`` makes the search
+    state), one ply deeper each round while the budget lasts."""
+    after: dict[str, Game] = {}
+    for action in game.legal_actions():
+        child = copy.deepcopy(game)
+        child.push(action)
+        after[action.text] = child
+
+    def value(child: Game, depth: int) -> int:
+        outcome = child.outcome()
+        if outcome is not None:
+            return 0 if outcome.winner is None else MATE if outcome.winner is me else -MATE
+        score = searcher.score(state_of(child), depth, forced=depth == 0)
+        return score if child.turn is me else -score  # a foul call leaves the caller to move
+
+    done: Scores = {}
+    for depth in range(searcher.budget.depth):
+        try:
+            done = {text: value(child, depth) for text, child in after.items()}
+        except OutOfBudget:
+            break
+    return done
 
 
 class GameState:

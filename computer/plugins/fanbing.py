@@ -31,10 +31,10 @@ from rules.pieces import Color, Kind, Piece
 from rules.position import START_FEN, Position
 from rules.squares import mirror_rank
 
-from ..evaluation import ATTACKERS, MATE, NEAR_KING, VALUES, nearness, piece_value
+from ..evaluation import ATTACKERS, NEAR_KING, VALUES, nearness, piece_value
 from ..knowledge import Knowledge
-from ..search import OutOfBudget, Searcher, SearchState
-from . import Plugin, register
+from ..search import Searcher, SearchState
+from . import Plugin, register, scores_after_each_action
 
 # What the pieces behind the backs are worth (F-5 to F-7), near the standard
 # piece each resembles; the minister may win by reaching the enemy king's point.
@@ -284,15 +284,6 @@ def _redealt(
     return game if game.view(knowledge.side) == knowledge.view else None
 
 
-def _value(game: Fanbing, me: Color, searcher: Searcher, depth: int, forced: bool) -> int:
-    outcome = game.outcome()
-    if outcome is not None:
-        return 0 if outcome.winner is None else MATE if outcome.winner is me else -MATE
-    state = FanbingState(copy_position(game.position))
-    score = searcher.score(state, depth, forced=forced)
-    return score if game.turn is me else -score
-
-
 @register("fanbing")
 class FanbingPlugin(Plugin):
     samples = 3
@@ -327,18 +318,9 @@ class FanbingPlugin(Plugin):
 
     def root(self, knowledge: Knowledge, state: SearchState, searcher: Searcher) -> dict[str, int]:
         assert isinstance(state, FanbingSample)
-        game, me = state.game, knowledge.side
-        after: dict[str, Fanbing] = {}
-        for action in game.legal_actions():
-            child = copy.deepcopy(game)
-            child.push(action)
-            after[action.text] = child
-        done: dict[str, int] = {}
-        for depth in range(0, searcher.budget.depth):
-            try:
-                done = {
-                    text: _value(g, me, searcher, depth, depth == 0) for text, g in after.items()
-                }
-            except OutOfBudget:
-                break
-        return done
+        return scores_after_each_action(
+            state.game,
+            knowledge.side,
+            searcher,
+            lambda g: FanbingState(copy_position(g.position)),  # type: ignore[attr-defined]
+        )

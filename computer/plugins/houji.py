@@ -14,7 +14,6 @@ rare, and the root sees them all.
 
 from __future__ import annotations
 
-import copy
 import random
 
 from rules.actions import Action, Move
@@ -24,8 +23,8 @@ from rules.pieces import Color, Kind
 
 from ..evaluation import MATE
 from ..knowledge import Knowledge
-from ..search import OutOfBudget, Searcher, SearchState
-from . import Plugin, register, replay_public
+from ..search import Searcher, SearchState
+from . import Plugin, register, replay_public, scores_after_each_action
 from .xiangqi import evaluate_position, ordered
 
 QUEEN_NEAR_KING = 8  # per step closer the queen stands to the enemy king (H-4 takes it)
@@ -88,17 +87,6 @@ class HoujiSample:
         self.game = game
 
 
-def _value(game: Houji, me: Color, searcher: Searcher, depth: int, forced: bool) -> int:
-    """``game`` for ``me``: its result if over, else a search of its board
-    (a foul call leaves the caller to move, so the sign follows the turn)."""
-    outcome = game.outcome()
-    if outcome is not None:
-        return 0 if outcome.winner is None else MATE if outcome.winner is me else -MATE
-    position = game.position.copy()
-    score = searcher.score(HoujiState(position), depth, forced=forced)
-    return score if game.turn is me else -score
-
-
 @register("houji")
 class HoujiPlugin(Plugin):
     """Perfect information: one sample; the foul call is one more root action."""
@@ -110,18 +98,9 @@ class HoujiPlugin(Plugin):
 
     def root(self, knowledge: Knowledge, state: SearchState, searcher: Searcher) -> dict[str, int]:
         assert isinstance(state, HoujiSample)
-        game, me = state.game, knowledge.side
-        after: dict[str, Houji] = {}
-        for action in game.legal_actions():
-            child = copy.deepcopy(game)
-            child.push(action)
-            after[action.text] = child
-        done: dict[str, int] = {}
-        for depth in range(0, searcher.budget.depth):
-            try:
-                done = {
-                    text: _value(g, me, searcher, depth, depth == 0) for text, g in after.items()
-                }
-            except OutOfBudget:
-                break
-        return done
+        return scores_after_each_action(
+            state.game,
+            knowledge.side,
+            searcher,
+            lambda g: HoujiState(g.position.copy()),  # type: ignore[attr-defined]
+        )
