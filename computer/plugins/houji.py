@@ -25,27 +25,18 @@ from ..evaluation import MATE
 from ..knowledge import Knowledge
 from ..search import Searcher, SearchState
 from . import Plugin, register, replay_public, scores_after_each_action
-from .xiangqi import evaluate_position, ordered
+from .xiangqi import XiangqiState, evaluate_position
 
 QUEEN_NEAR_KING = 8  # per step closer the queen stands to the enemy king (H-4 takes it)
 
 
-class HoujiState:
+class HoujiState(XiangqiState):
     """A houji board walked in place. Taking a king or a queen ends the game
     (H-3, H-4); no legal move loses (S-3)."""
 
     def __init__(self, position: HoujiPosition) -> None:
         self.position = position
         self._taken: list[bool] = []
-
-    def actions(self) -> list[Action]:
-        return ordered(self.position.board, self.position.legal_moves())  # type: ignore[return-value]
-
-    def captures(self) -> list[Action]:
-        position = self.position
-        board = position.board
-        found = [m for m in position.pseudo_moves() if board[m.to_sq] is not None]
-        return ordered(board, [m for m in found if position.is_legal_pseudo(m)])  # type: ignore[return-value]
 
     def push(self, action: Action) -> None:
         assert isinstance(action, Move)
