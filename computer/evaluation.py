@@ -7,10 +7,12 @@ Scores are centipawns from the point of view of the side to move; a win is
 from __future__ import annotations
 
 from rules.pieces import Color, Kind
+from rules.standard import NO_CAPTURE_LIMIT
 
 MATE = 100_000
 MATE_BOUND = MATE - 1_000  # scores beyond this are wins or losses
-# A won game in one sample of many counts as this much when samples are summed,
+# A won game in one sample of many counts as this much above the sample's best other
+# outcome when samples are summed,
 # or a small chance of taking a face-down king would outweigh everything.
 KING_WORTH = 3_000
 
@@ -29,6 +31,7 @@ MOBILITY = 4  # per square a chariot, horse or cannon can reach
 NEAR_KING = 6  # per step closer an attacker stands to the enemy king
 KING_FREEDOM = 15  # per square the king can step to: a hemmed-in king is nearer mate
 ATTACKERS = frozenset({Kind.CHARIOT, Kind.HORSE, Kind.CANNON, Kind.PAWN})
+AHEAD = 150  # a lead worth making progress for (see :func:`progress`)
 
 
 def crossed(sq: int, color: Color) -> bool:
@@ -49,3 +52,12 @@ def piece_value(kind: Kind, sq: int, color: Color) -> int:
     if kind is Kind.PAWN and crossed(sq, color):
         value += CROSSED_PAWN
     return value
+
+
+def progress(score: int, quiet: int) -> int:
+    """``score`` with a lead shrunk as quiet plies pile up: a side ahead gains
+    by taking and mating, not by shuffling towards the no-capture draw."""
+    if abs(score) < AHEAD:
+        return score
+    lead = abs(score) - (abs(score) - AHEAD) * quiet // (2 * NO_CAPTURE_LIMIT)
+    return lead if score > 0 else -lead

@@ -12,7 +12,7 @@ import random
 from collections import Counter
 from dataclasses import dataclass
 
-from .evaluation import KING_WORTH
+from .evaluation import KING_WORTH, MATE, MATE_BOUND
 from .knowledge import Knowledge
 from .levels import Level
 from .plugins import plugin_for
@@ -46,6 +46,25 @@ def _discourage_going_back(knowledge: Knowledge, scores: dict[str, float]) -> No
             scores[back] -= GOING_BACK
 
 
+def _mates_as_kings(scores: dict[str, int]) -> dict[str, int]:
+    """A won game in one sample of many is worth a king on top of the best
+    other outcome of that sample (a lost one a king below the worst), the
+    quicker the better: summed over samples, a small chance of taking a
+    face-down king must not outweigh everything, nor a mate count for less
+    than a big lead in material."""
+    plain = [s for s in scores.values() if abs(s) < MATE_BOUND]
+    top, bottom = max(plain, default=0), min(plain, default=0)
+
+    def worth(score: int) -> int:
+        if score >= MATE_BOUND:
+            return max(top, 0) + KING_WORTH - (MATE - score)
+        if score <= -MATE_BOUND:
+            return min(bottom, 0) - KING_WORTH + (MATE + score)
+        return score
+
+    return {action: worth(score) for action, score in scores.items()}
+
+
 def budget_for(level: Level) -> Budget:
     """The search budget of a level: its depth and its thinking time."""
     return Budget(depth=level.depth, seconds=level.seconds)
@@ -76,8 +95,8 @@ def choose(knowledge: Knowledge, level: Level, seed: int, budget: Budget | None 
         searcher = Searcher(share)
         scores = plugin.root(knowledge, state, searcher)
         nodes += searcher.nodes
-        if count > 1:  # a king taken in one sample is worth a king, not a whole game
-            scores = {a: max(-KING_WORTH, min(KING_WORTH, s)) for a, s in scores.items()}
+        if count > 1:
+            scores = _mates_as_kings(scores)
         totals.update(scores)
         seen.update(scores.keys())
     common = sorted(text for text, n in seen.items() if n == count)

@@ -21,6 +21,7 @@ from __future__ import annotations
 from dataclasses import dataclass
 
 from .errors import InvalidNotation
+from .frozen import Frozen
 from .pieces import Kind
 from .squares import Square, parse_square, square_name
 
@@ -35,7 +36,7 @@ class InvalidActionText(InvalidNotation):
 
 
 @dataclass(frozen=True, slots=True)
-class Move:
+class Move(Frozen):
     """A piece moving from ``from_sq`` to ``to_sq`` (capturing what stands there)."""
 
     from_sq: Square
@@ -61,7 +62,7 @@ class Move:
 
 
 @dataclass(frozen=True, slots=True)
-class Reveal:
+class Reveal(Frozen):
     square: Square
 
     @property
@@ -70,7 +71,7 @@ class Reveal:
 
 
 @dataclass(frozen=True, slots=True)
-class Predict:
+class Predict(Frozen):
     kind: Kind
 
     @property
@@ -79,7 +80,7 @@ class Predict:
 
 
 @dataclass(frozen=True, slots=True)
-class Counter:
+class Counter(Frozen):
     kind: Kind
 
     @property
@@ -88,7 +89,7 @@ class Counter:
 
 
 @dataclass(frozen=True, slots=True)
-class Flip:
+class Flip(Frozen):
     square: Square
 
     @property
@@ -97,7 +98,7 @@ class Flip:
 
 
 @dataclass(frozen=True, slots=True)
-class Swap:
+class Swap(Frozen):
     first: Square
     second: Square
 
@@ -107,14 +108,14 @@ class Swap:
 
 
 @dataclass(frozen=True, slots=True)
-class CallFoul:
+class CallFoul(Frozen):
     @property
     def text(self) -> str:
         return "foul"
 
 
 @dataclass(frozen=True, slots=True)
-class Pass:
+class Pass(Frozen):
     @property
     def text(self) -> str:
         return "pass"

@@ -5,6 +5,7 @@ from __future__ import annotations
 from dataclasses import dataclass
 from enum import Enum
 
+from .frozen import Frozen
 from .pieces import Color
 
 
@@ -30,7 +31,7 @@ class Reason(Enum):
 
 
 @dataclass(frozen=True, slots=True)
-class Outcome:
+class Outcome(Frozen):
     """``winner`` is ``None`` for a draw (and for an aborted game)."""
 
     winner: Color | None

@@ -5,6 +5,8 @@ from __future__ import annotations
 from dataclasses import dataclass, field
 from enum import Enum, IntEnum
 
+from .frozen import Frozen
+
 
 class Color(IntEnum):
     """A side. Red moves first (S-1); ``~`` is not used, call :meth:`other`."""
@@ -102,7 +104,7 @@ THIRD_GEN_KINDS = (
 
 
 @dataclass(frozen=True, slots=True)
-class Piece:
+class Piece(Frozen):
     """A face-up piece. Hidden pieces are a matter of views, not of this type."""
 
     color: Color

@@ -448,6 +448,14 @@ class PlyFacts:
     def __repr__(self) -> str:
         return f"PlyFacts({self.mover!r}, check={self.check}, chased={set(self.chased)})"
 
+    def __deepcopy__(self, memo: dict[int, object]) -> PlyFacts:
+        """A copy sharing the snapshot (tuples, never changed): a copied game
+        lets its own snapshots go without touching the original's."""
+        copied = PlyFacts(self.mover, self.check, frozenset())
+        copied._chased, copied._snapshot = self._chased, self._snapshot
+        copied._released = self._released
+        return copied
+
     def release(self) -> bool:
         """Let an unused snapshot go; False if it was already let go."""
         released, self._released, self._snapshot = self._released, True, None
@@ -516,3 +524,10 @@ class Occurrences:
 
     def __contains__(self, key: Hashable) -> bool:
         return key in self._plies
+
+    def __deepcopy__(self, memo: dict[int, object]) -> Occurrences:
+        """A copy sharing the keys (hashable, so never changed)."""
+        copied = Occurrences()
+        copied._plies = {key: list(plies) for key, plies in self._plies.items()}
+        copied._count, copied.first_of_third = self._count, self.first_of_third
+        return copied

@@ -9,39 +9,30 @@ import random
 
 from rules.fanbing_setup import Setup
 from rules.pieces import Color
-from tests.test_bot_computer import PRIVATE_TEXTS, human_moves, manager_of, public_texts
+from tests.test_bot_computer import (
+    WHOLE_GAME_LEVEL,
+    manager_of,
+    play_to_the_end,
+    public_texts,
+)
 from tests.test_bot_fanbing import arrange
-
-
-async def finish_against_the_computer(table, thread, moves: int) -> None:
-    """Alice plays ``moves`` random actions, then resigns if the game goes on;
-    the computer answered each, and no private line went public."""
-    await human_moves(table, thread, moves)
-    manager = manager_of(table, thread)
-    if manager is not None:
-        assert manager.match.actors.count(Color.RED) >= moves // 2
-        await table.alice.slash(thread, "resign")
-    last = thread.last_message.content
-    assert "wins" in last or "draw" in last.lower()
-    texts = public_texts(thread)
-    assert not any(secret in text for text in texts for secret in PRIVATE_TEXTS)
 
 
 async def test_a_whole_houji_game_against_the_computer(table):
     result = await table.alice.slash(
-        table.channel, "play computer", variant="houji", level=1, color="black"
+        table.channel, "play computer", variant="houji", level=WHOLE_GAME_LEVEL, color="black"
     )
-    assert "plays the computer at level 1" in result.response.content
+    assert f"plays the computer at level {WHOLE_GAME_LEVEL}" in result.response.content
     thread = table.channel.threads[-1]
     assert "TestBot (🔴 Red) vs alice (⚫ Black)" in thread.history()[0].content
-    await finish_against_the_computer(table, thread, 6)
+    await play_to_the_end(table, thread)
 
 
 async def test_a_whole_fanbing_game_against_the_computer_setup_included(table):
     """The computer arranges its backs at once; the game starts when Alice is
     done, and the computer (Red) then moves first."""
     await table.alice.slash(
-        table.channel, "play computer", variant="fanbing", level=1, color="black"
+        table.channel, "play computer", variant="fanbing", level=WHOLE_GAME_LEVEL, color="black"
     )
     thread = table.channel.threads[-1]
     manager = manager_of(table, thread)
@@ -54,6 +45,6 @@ async def test_a_whole_fanbing_game_against_the_computer_setup_included(table):
     await table.env.bot.get_cog("Computer").settled()
     assert manager.setup_phase is None and manager.looks_like_turn(table.alice.id)
     assert manager.match.actors == [Color.RED]
-    await finish_against_the_computer(table, thread, 6)
+    await play_to_the_end(table, thread)
     # Setup lines are private: none, Alice's or the computer's, went public.
     assert not any("Your backs" in text for text in public_texts(thread))

@@ -97,8 +97,10 @@ def test_twin_games_differing_only_in_the_humans_setup_give_the_same_action():
 def test_the_evaluation_counts_the_new_pieces():
     plain = Fanbing.start({}, 0).position
     assert evaluate_fanbing(plain) == 0
+    alone = Fanbing.from_fen("4k4/9/9/9/9/9/9/9/9/3K5 w", {})
     game = Fanbing.from_fen("4k4/9/9/9/9/9/9/9/9/3KZ4 w", {})
-    assert evaluate_fanbing(game.position) >= 1000
+    # the 助 (zhu, F-7) is valued above a chariot
+    assert evaluate_fanbing(game.position) - evaluate_fanbing(alone.position) > 900
 
 
 def test_it_plays_and_takes_with_the_new_pieces():

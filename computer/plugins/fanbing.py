@@ -21,6 +21,7 @@ from __future__ import annotations
 
 import copy
 import random
+from collections import Counter
 
 from rules.actions import Action, Flip, Move, parse_action
 from rules.errors import RulesError
@@ -29,9 +30,21 @@ from rules.fanbing_moves import SHOWN, FanbingPosition, enemy_back_rank
 from rules.fanbing_setup import PAIRS, PAWN_BACKS, PAWN_FILES, Setup, seed_for
 from rules.pieces import Color, Kind, Piece
 from rules.position import START_FEN, Position
-from rules.squares import mirror_rank
+from rules.repetition import Occurrences
+from rules.squares import mirror_rank, parse_square
+from rules.standard import NO_CAPTURE_LIMIT
 
-from ..evaluation import ATTACKERS, NEAR_KING, VALUES, nearness, piece_value
+from ..evaluation import (
+    ATTACKERS,
+    KING_FREEDOM,
+    MATE,
+    MOBILITY,
+    NEAR_KING,
+    VALUES,
+    nearness,
+    piece_value,
+    progress,
+)
 from ..knowledge import Knowledge
 from ..search import Searcher, SearchState
 from . import Plugin, register, scores_after_each_action
@@ -50,9 +63,15 @@ FANBING_VALUES: dict[Kind, int] = {
     Kind.PAO: 500,
     Kind.SHI: 450,
 }
+SLIDERS = frozenset({Kind.CHARIOT, Kind.HORSE, Kind.CANNON, Kind.FU, Kind.PAO, Kind.SHI})
+FANBING_ATTACKERS = ATTACKERS | {Kind.ZHU, Kind.FU, Kind.FEI, Kind.BIAO, Kind.PAO, Kind.SHI}
+# F-5: the point each side's minister wins on (the enemy king's starting point).
+MINISTER_GOALS = (mirror_rank(parse_square("e0")), parse_square("e0"))
+MINISTER_STEP = 25  # per step a minister stands nearer its winning point
 ATTEMPTS = 24  # draws of a setup before the last one that replays is taken
 PAWN_DRAWS = 24  # shuffles of the pawns' unknown backs to avoid the ruled-out ones
 TRUE_WORDS = frozenset({"1", "true", "yes", "on"})
+Key = tuple  # a position's repetition key (FanbingPosition.key)
 
 START = Position.from_fen(START_FEN).board
 BACKS = frozenset(
@@ -188,18 +207,27 @@ def piece_worth(position: FanbingPosition, sq: int, piece: Piece) -> int:
 
 
 def evaluate_fanbing(position: FanbingPosition) -> int:
-    """Material with the new pieces, pawns about to flip, attackers near the
-    enemy king, for the side to move."""
+    """Material with the new pieces, pawns about to flip, the reach of the
+    long-range pieces, attackers near the enemy king, a minister near the
+    enemy king's point (F-5 wins there), and room for each king, for the
+    side to move."""
     board = position.board
     kings = (position.king_square(Color.RED), position.king_square(Color.BLACK))
     totals = [0, 0]
     for sq, piece in enumerate(board):
         if piece is None:
             continue
+        kind, color = piece.kind, piece.color
         value = piece_worth(position, sq, piece)
-        if piece.kind in ATTACKERS:
-            value += NEAR_KING * nearness(sq, kings[piece.color.other()])
-        totals[piece.color] += value
+        if kind in SLIDERS:
+            value += MOBILITY * sum(1 for _ in position.pseudo_targets(sq))
+        if kind in FANBING_ATTACKERS:
+            value += NEAR_KING * nearness(sq, kings[color.other()])
+        elif kind is Kind.MINISTER:
+            value += MINISTER_STEP * nearness(sq, MINISTER_GOALS[color])
+        elif kind is Kind.KING:
+            value += KING_FREEDOM * sum(1 for _ in position.pseudo_targets(sq))
+        totals[color] += value
     turn = position.turn
     return totals[turn] - totals[turn.other()]
 
@@ -217,11 +245,18 @@ def copy_position(position: FanbingPosition) -> FanbingPosition:
 
 
 class FanbingState:
-    """Moves only, each on a copy of the board (the fanbing board has no pop)."""
+    """Moves only, each on a copy of the board (the fanbing board has no pop).
 
-    def __init__(self, position: FanbingPosition) -> None:
+    It knows the game's past (``past``: every position the game has met), so a
+    position met before scores as a draw, as does the no-capture limit (S-4,
+    S-12); a minister reaching the enemy king's point wins (F-5)."""
+
+    def __init__(self, position: FanbingPosition, past: Occurrences | None = None) -> None:
         self.position = position
-        self._stack: list[FanbingPosition] = []
+        self.past = past
+        self._stack: list[tuple[FanbingPosition, Key]] = []
+        self._path: Counter[Key] = Counter()
+        self._over: int | None = None
 
     def actions(self) -> list[Action]:
         return ordered(self.position.board, self.position.legal_moves())  # type: ignore[return-value]
@@ -234,18 +269,35 @@ class FanbingState:
 
     def push(self, action: Action) -> None:
         assert isinstance(action, Move)
-        self._stack.append(self.position)
-        self.position = copy_position(self.position)
-        self.position.make(action)
+        before = self.position
+        mover = before.board[action.from_sq]
+        self.position = position = copy_position(before)
+        position.make(action)
+        key = position.key()
+        self._path[key] += 1
+        self._stack.append((before, key))
+        seen = self._path[key] > 1 or (self.past is not None and key in self.past)
+        if mover is not None and mover.kind is Kind.MINISTER:
+            home = action.to_sq == MINISTER_GOALS[mover.color]
+        else:
+            home = False
+        if home:
+            self._over = -MATE  # F-5: the side to move has lost
+        elif seen or position.quiet_plies >= NO_CAPTURE_LIMIT:
+            self._over = 0  # a position met before, or the no-capture limit
+        else:
+            self._over = None
 
     def pop(self) -> None:
-        self.position = self._stack.pop()
+        self.position, key = self._stack.pop()
+        self._path[key] -= 1
+        self._over = None
 
     def terminal(self) -> int | None:
-        return None
+        return self._over
 
     def evaluate(self) -> int:
-        return evaluate_fanbing(self.position)
+        return progress(evaluate_fanbing(self.position), self.position.quiet_plies)
 
 
 class FanbingSample:
@@ -322,5 +374,5 @@ class FanbingPlugin(Plugin):
             state.game,
             knowledge.side,
             searcher,
-            lambda g: FanbingState(copy_position(g.position)),  # type: ignore[attr-defined]
+            lambda g: FanbingState(copy_position(g.position), g.keys),  # type: ignore[attr-defined]
         )

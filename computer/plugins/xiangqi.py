@@ -4,17 +4,28 @@ in place), and its evaluation, shared with Tuibei."""
 from __future__ import annotations
 
 import random
+from collections import Counter
 
 from rules.actions import Action, Move
 from rules.pieces import Color, Kind
 from rules.position import Position
-from rules.standard import StandardXiangqi
+from rules.repetition import Occurrences
+from rules.standard import NO_CAPTURE_LIMIT, StandardXiangqi
 
-from ..evaluation import ATTACKERS, MOBILITY, NEAR_KING, VALUES, nearness, piece_value
+from ..evaluation import (
+    ATTACKERS,
+    MOBILITY,
+    NEAR_KING,
+    VALUES,
+    nearness,
+    piece_value,
+    progress,
+)
 from ..knowledge import Knowledge
 from ..search import SearchState
 from . import Plugin, register, replay_public
 
+Key = tuple  # a position's repetition key (Position.key)
 SLIDERS = frozenset({Kind.CHARIOT, Kind.HORSE, Kind.CANNON})
 
 
@@ -32,10 +43,17 @@ def ordered(board: list, moves: list[Move]) -> list[Move]:
 
 class XiangqiState:
     """A position walked in place with ``push_unchecked``/``pop``. Mate and
-    stalemate both lose (S-3): no legal action is a loss."""
+    stalemate both lose (S-3): no legal action is a loss.
 
-    def __init__(self, position: Position) -> None:
+    Given the game's ``past`` (the positions it has met), a position met
+    before scores as a draw, as does the no-capture limit (S-4, S-12), and a
+    lead shrinks as quiet plies pile up: a side ahead makes progress."""
+
+    def __init__(self, position: Position, past: Occurrences | None = None) -> None:
         self.position = position
+        self.past = past
+        self._keys: list[Key] = []
+        self._path: Counter[Key] = Counter()
 
     def actions(self) -> list[Action]:
         return ordered(self.position.board, self.position.legal_moves())  # type: ignore[return-value]
@@ -49,15 +67,27 @@ class XiangqiState:
     def push(self, action: Action) -> None:
         assert isinstance(action, Move)
         self.position.push_unchecked(action)
+        if self.past is not None:
+            key = self.position.key()
+            self._keys.append(key)
+            self._path[key] += 1
 
     def pop(self) -> None:
         self.position.pop()
+        if self.past is not None:
+            self._path[self._keys.pop()] -= 1
 
     def terminal(self) -> int | None:
-        return None
+        if self.past is None or not self._keys:
+            return None
+        key = self._keys[-1]
+        if self._path[key] > 1 or key in self.past:
+            return 0
+        return 0 if self.position.quiet_plies >= NO_CAPTURE_LIMIT else None
 
     def evaluate(self) -> int:
-        return evaluate_position(self.position)
+        score = evaluate_position(self.position)
+        return score if self.past is None else progress(score, self.position.quiet_plies)
 
 
 def evaluate_position(position: Position) -> int:
@@ -87,4 +117,4 @@ class XiangqiPlugin(Plugin):
     def sample(self, knowledge: Knowledge, rng: random.Random) -> SearchState:
         game = replay_public(knowledge)
         assert isinstance(game, StandardXiangqi)
-        return XiangqiState(game.position.copy())
+        return XiangqiState(game.position.copy(), game.keys)

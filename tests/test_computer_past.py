@@ -1,6 +1,6 @@
-"""The Jieqi search knows the game's past: positions already met score as a
-draw (J-8), and the past it rebuilds from the public log agrees with the
-view."""
+"""The searches know the game's past: positions already met score as a draw
+(J-8 in Jieqi, S-4 in standard xiangqi), and the past the Jieqi player
+rebuilds from the public log agrees with the view."""
 
 from __future__ import annotations
 
@@ -8,6 +8,7 @@ import random
 
 from computer.knowledge import knowledge_of
 from computer.plugins.jieqi import JieqiPlugin, JieqiState, _key
+from computer.plugins.xiangqi import XiangqiPlugin, XiangqiState
 from rules.actions import Move
 from rules.match import Match
 
@@ -61,3 +62,23 @@ def test_a_lead_shrinks_while_nothing_is_taken():
     early = fresh.evaluate()
     fresh.quiet = 100
     assert 0 < fresh.evaluate() < early
+
+
+def test_s4_a_standard_position_met_before_scores_as_a_draw_and_a_lead_shrinks():
+    match = Match.start("xiangqi")
+    for text in ("h0g2", "h9g7", "g2h0"):
+        match.apply(text)
+    state = XiangqiPlugin().sample(knowledge_of(match, match.game.turn), random.Random(0))
+    assert isinstance(state, XiangqiState)
+    state.push(Move.from_iccs("g7h9"))  # the start position again
+    assert state.terminal() == 0
+    state.pop()
+    state.push(Move.from_iccs("a9a8"))
+    assert state.terminal() is None
+    board = state.position.board
+    for sq, piece in enumerate(board):  # Black, not to move, keeps its king alone
+        if piece is not None and piece.color is not state.position.turn and sq != 85:
+            board[sq] = None
+    early = state.evaluate()
+    state.position.quiet_plies = 100
+    assert 0 < state.evaluate() < early
