@@ -45,6 +45,11 @@ class SearchState(Protocol):
     def evaluate(self) -> int:
         """A static score for the side to move."""
 
+    def in_check(self) -> bool:
+        """Whether the side to move is in check: the quiescence search then
+        looks at every reply instead of standing pat, so a mate at the end of
+        a line is seen."""
+
 
 @dataclass(frozen=True, slots=True)
 class Budget:
@@ -165,11 +170,18 @@ class Searcher:
         return best
 
     def _quiesce(self, state: SearchState, alpha: int, beta: int, ply: int, left: int) -> int:
-        stand = best = state.evaluate()
-        if stand >= beta or left == 0:
-            return stand
-        alpha = max(alpha, stand)
-        for action in state.captures():
+        if left > 0 and state.in_check():
+            actions = state.actions()
+            if not actions:
+                return -MATE + ply
+            best = -MATE - 1
+        else:
+            stand = best = state.evaluate()
+            if stand >= beta or left == 0:
+                return stand
+            alpha = max(alpha, stand)
+            actions = state.captures()
+        for action in actions:
             self._tick()
             state.push(action)
             try:

@@ -9,6 +9,7 @@ from collections import Counter
 
 import pytest
 
+from computer.evaluation import MATE_BOUND
 from computer.knowledge import HIDDEN, knowledge_of
 from computer.levels import level
 from computer.player import _discourage_going_back, choose
@@ -152,3 +153,36 @@ def test_knowledge_after_an_undo_holds_the_moves_as_they_stand():
     for text in ("h2e2", "h9g7", "@r:undo-request", "@b:undo-accept", "b2e2"):
         match.apply(text)
     assert knowledge_of(match, Color.BLACK).log == ("b2e2",)
+
+
+# Black threatens h9h0 mate (its chariot on b1 holds the king's rank 1); the
+# horse on i4 hangs, but taking it leaves the threat on.
+MATE_THREAT = {"fen": "5k1r1/9/9/9/8R/8n/9/9/1r7/3K5 w - - 0 1"}
+
+
+def black_mates_at_once(match: Match) -> bool:
+    for action in match.game.legal_actions():
+        reply = Match.replay("xiangqi", MATE_THREAT, 0, [*match.entries, action.text])
+        if reply.outcome == Outcome(Color.BLACK, Reason.CHECKMATE):
+            return True
+    return False
+
+
+def test_a_mate_at_the_end_of_a_line_is_seen_by_the_quiescence_search():
+    """Depth 1 is the move alone: the reply that mates is found because a side
+    in check looks at every reply instead of standing pat."""
+    knowledge = knowledge_of(Match.start("xiangqi", MATE_IN_ONE), Color.RED)
+    state = plugin_for("xiangqi").sample(knowledge, random.Random(0))
+    scores = Searcher(Budget(depth=1)).run(state).scores
+    best = max(scores, key=scores.__getitem__)
+    assert scores[best] >= MATE_BOUND and mates(MATE_IN_ONE, best.text)
+
+
+def test_it_parries_a_mate_threat_instead_of_taking_a_piece():
+    match = Match.start("xiangqi", MATE_THREAT)
+    taken = Match.replay("xiangqi", MATE_THREAT, 0, ["i5i4"])
+    assert black_mates_at_once(taken)  # the bait is poisoned
+    choice = choose(knowledge_of(match, Color.RED), level(8), seed=1, budget=FAST)
+    assert choice.action != "i5i4"
+    match.apply(choice.action)
+    assert not black_mates_at_once(match)

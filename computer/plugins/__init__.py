@@ -111,6 +111,10 @@ class GameState:
     def pop(self) -> None:
         self.game = self._stack.pop()
 
+    def in_check(self) -> bool:
+        """The generic interface does not say: such states stand pat."""
+        return False
+
     def terminal(self) -> int | None:
         outcome = self.game.outcome()
         if outcome is None:

@@ -293,6 +293,9 @@ class FanbingState:
         self._path[key] -= 1
         self._over = None
 
+    def in_check(self) -> bool:
+        return self.position.is_check()
+
     def terminal(self) -> int | None:
         return self._over
 

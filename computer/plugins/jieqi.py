@@ -197,6 +197,9 @@ class JieqiState:
         self.board.turn = self.board.turn.other()
         self._king_taken = False
 
+    def in_check(self) -> bool:
+        return self.board.in_danger(self.board.turn)
+
     def terminal(self) -> int | None:
         if self._king_taken:
             return -MATE  # J-4: the king was just taken

@@ -77,6 +77,9 @@ class XiangqiState:
         if self.past is not None:
             self._path[self._keys.pop()] -= 1
 
+    def in_check(self) -> bool:
+        return self.position.is_check()
+
     def terminal(self) -> int | None:
         if self.past is None or not self._keys:
             return None
