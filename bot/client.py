@@ -77,7 +77,7 @@ class Chuhan(commands.Bot):
     async def setup_hook(self) -> None:
         self.store = await open_store(self.settings.db_path, clock=self.now)
         self.players = PlayerDirectory(self.store, self._cached_name)
-        self.server = ServerSettings(self.store)
+        self.server = ServerSettings(self.store, self._guild_locale)
         self.hub = GameHub(self.store, self.players, self.now, self.server)
         self.announcer = Announcer(self, self.players)
         self.notifier = Notifier(self)
@@ -109,6 +109,10 @@ class Chuhan(commands.Bot):
         noted on the way, for the messages they will be named in or sent later."""
         self.players.seen(interaction.user, interaction.locale)
         return await self.players.language(interaction.user.id, interaction.locale)
+
+    def _guild_locale(self, guild_id: int) -> discord.Locale | None:
+        guild = self.get_guild(guild_id)
+        return guild.preferred_locale if guild else None
 
     def _cached_name(self, user_id: int) -> str | None:
         user = self.get_user(user_id)

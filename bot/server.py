@@ -8,10 +8,13 @@ through a small cache because every public message needs them.
 
 from __future__ import annotations
 
-from dataclasses import dataclass, replace
+from collections.abc import Callable
+from dataclasses import dataclass
 
 from rules.pieces import Color
 from storage import Store
+
+from .i18n import language_for
 
 LANGUAGES = ("en", "zh")
 NOTATIONS = ("chinese", "wxf", "iccs")
@@ -32,26 +35,40 @@ class ServerStyle:
 
 
 class ServerSettings:
-    """Read and change each server's :class:`ServerStyle`."""
+    """Read and change each server's :class:`ServerStyle`.
 
-    def __init__(self, store: Store) -> None:
+    A language nobody has chosen follows the server's own Discord language
+    (``locale_of`` reads it): a Chinese-speaking community gets Chinese game
+    threads without a moderator setting anything. Only what a moderator
+    chose is stored, so the rest keeps following the defaults."""
+
+    def __init__(self, store: Store, locale_of: Callable[[int], object] | None = None) -> None:
         self.store = store
-        self._cache: dict[int, ServerStyle] = {}
+        self.locale_of = locale_of
+        self._chosen: dict[int, dict[str, str]] = {}
+
+    async def _stored(self, guild_id: int) -> dict[str, str]:
+        chosen = self._chosen.get(guild_id)
+        if chosen is None:
+            stored = await self.store.get_guild_setting(guild_id, "public", {}) or {}
+            chosen = {k: v for k, v in stored.items() if k in ServerStyle.__dataclass_fields__}
+            self._chosen[guild_id] = chosen
+        return chosen
 
     async def style(self, guild_id: int | None) -> ServerStyle:
         if guild_id is None:
             return ServerStyle()
-        cached = self._cache.get(guild_id)
-        if cached is None:
-            stored = await self.store.get_guild_setting(guild_id, "public", {}) or {}
-            fields = {k: v for k, v in stored.items() if k in ServerStyle.__dataclass_fields__}
-            cached = self._cache[guild_id] = ServerStyle(**fields)
-        return cached
+        chosen = await self._stored(guild_id)
+        if "language" not in chosen and self.locale_of is not None:
+            chosen = {"language": language_for(self.locale_of(guild_id)), **chosen}
+        return ServerStyle(**chosen)
+
+    async def language(self, guild_id: int | None) -> str:
+        """The language of public messages there (challenges, game threads)."""
+        return (await self.style(guild_id)).language
 
     async def change(self, guild_id: int, **changes: str) -> ServerStyle:
-        style = replace(await self.style(guild_id), **changes)
-        value = {"language": style.language, "notation": style.notation}
-        value["orientation"] = style.orientation
-        await self.store.set_guild_setting(guild_id, "public", value)
-        self._cache[guild_id] = style
-        return style
+        chosen = {**await self._stored(guild_id), **changes}
+        await self.store.set_guild_setting(guild_id, "public", chosen)
+        self._chosen[guild_id] = chosen
+        return await self.style(guild_id)

@@ -115,7 +115,7 @@ class Clocks(commands.Cog):
     async def _mark_expired(self, challenge: Challenge) -> None:
         if challenge.message_id is None:
             return
-        lang = await self.bot.players.language(challenge.challenger_id)
+        lang = await self.bot.server.language(challenge.guild_id)
         try:
             channel = await self.bot.announcer.channel(challenge.channel_id)
             message = channel.get_partial_message(challenge.message_id)  # type: ignore[attr-defined]

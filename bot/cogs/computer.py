@@ -144,7 +144,7 @@ class Computer(commands.Cog):
         red_id, black_id = (user.id, me.id) if human_red else (me.id, user.id)
         names = (self.bot.players.raw_name(red_id), self.bot.players.raw_name(black_id))
         text = t(
-            lang,
+            await self.bot.server.language(interaction.guild_id),
             "computer.starting",
             player=self.bot.players.name(user.id),
             variant=variant_title(name, lang),

@@ -147,9 +147,10 @@ class Play(commands.Cog):
             rated=rated,
             color=color,
         )
+        public = await self.bot.server.language(interaction.guild_id)
         message = await interaction.followup.send(
-            self._challenge_text(challenge, lang),
-            view=challenge_view(challenge.id, lang),
+            self._challenge_text(challenge, public),
+            view=challenge_view(challenge.id, public),
             allowed_mentions=discord.AllowedMentions(users=[opponent] if opponent else False),
             wait=True,
         )
@@ -164,7 +165,7 @@ class Play(commands.Cog):
                 continue  # accepted or declined meanwhile
             if old.message_id is None:
                 continue
-            lang = await self.bot.players.language(old.challenger_id)
+            lang = await self.bot.server.language(old.guild_id)
             try:
                 channel = await self.bot.announcer.channel(old.channel_id)
                 message = channel.get_partial_message(old.message_id)  # type: ignore[attr-defined]
@@ -213,20 +214,18 @@ class Play(commands.Cog):
         self, interaction: discord.Interaction, challenge_id: int, accept: bool
     ) -> None:
         try:
-            lang = await self.bot.language_of(interaction)
+            await self.bot.language_of(interaction)  # noted for the errors and DMs to come
             challenge = await self.bot.store.get_challenge(challenge_id)
             if challenge is None or challenge.status is not ChallengeStatus.PENDING:
                 raise BotError("challenge_closed")
             if accept:
-                await self._accept(interaction, challenge, lang)
+                await self._accept(interaction, challenge)
             else:
-                await self._decline(interaction, challenge, lang)
+                await self._decline(interaction, challenge)
         except Exception as exc:
             await self.bot.reply_error(interaction, exc)
 
-    async def _decline(
-        self, interaction: discord.Interaction, challenge: Challenge, lang: str
-    ) -> None:
+    async def _decline(self, interaction: discord.Interaction, challenge: Challenge) -> None:
         user_id = interaction.user.id
         if user_id == challenge.challenger_id:
             status, key = ChallengeStatus.CANCELLED, "challenge.cancelled"
@@ -236,12 +235,11 @@ class Play(commands.Cog):
             raise BotError("not_your_challenge")
         if not await self.bot.store.set_challenge_status(challenge.id, status):
             raise BotError("challenge_closed")
-        text = t(lang, key, player=self.bot.players.name(user_id))
+        public = await self.bot.server.language(challenge.guild_id)
+        text = t(public, key, player=self.bot.players.name(user_id))
         await interaction.response.edit_message(content=text, view=None, allowed_mentions=QUIET)
 
-    async def _accept(
-        self, interaction: discord.Interaction, challenge: Challenge, lang: str
-    ) -> None:
+    async def _accept(self, interaction: discord.Interaction, challenge: Challenge) -> None:
         user_id = interaction.user.id
         if user_id == challenge.challenger_id:
             raise BotError("own_challenge")
@@ -261,8 +259,12 @@ class Play(commands.Cog):
                 challenge.id, ChallengeStatus.PENDING, expected=ChallengeStatus.ACCEPTED
             )
             raise
+        public = await self.bot.server.language(challenge.guild_id)
         text = t(
-            lang, "challenge.accepted", player=self.bot.players.name(user_id), where=channel.mention
+            public,
+            "challenge.accepted",
+            player=self.bot.players.name(user_id),
+            where=channel.mention,
         )
         await interaction.edit_original_response(content=text, view=None, allowed_mentions=QUIET)
         await self._greet(manager, channel, interaction)
@@ -320,7 +322,8 @@ class Play(commands.Cog):
                 if user_id == accepter.user.id:
                     await accepter.followup.send(t(lang, "dm.closed_you"), ephemeral=True)
                 else:
-                    notice = t(lang, "dm.closed", player=players.name(user_id))
+                    public = await self.bot.server.language(manager.guild_id)
+                    notice = t(public, "dm.closed", player=players.name(user_id))
                     await channel.send(notice, allowed_mentions=QUIET)
             except discord.HTTPException:  # the game has started all the same
                 log.warning("could not post the closed-DM notice in %s", manager.channel_id)
