@@ -118,7 +118,7 @@ class Endings:
         side = record.color_of(interaction.user.id)
         if side is None:
             raise NotAPlayer()
-        if game_id in self._rematched:
+        if game_id in self._rematched or await self._rematch_open(record):
             raise BotError("rematch_offered")
         self._rematched.add(game_id)
         await interaction.response.defer(ephemeral=True, thinking=True)
@@ -131,6 +131,18 @@ class Endings:
                 await interaction.message.edit(view=None)
             except discord.HTTPException as exc:
                 log.info("could not drop the rematch button of game %s: %s", game_id, exc.status)
+
+    async def _rematch_open(self, record: GameRecord) -> bool:
+        """Whether the two players already have a challenge of this variant open
+        between them, as the rematch asked before a restart is (the set of games
+        rematched is this process's memory only)."""
+        now = self.bot.now()
+        red, black = record.player_id(Color.RED), record.player_id(Color.BLACK)
+        for challenger, opponent in ((red, black), (black, red)):
+            for challenge in await self.bot.store.open_challenges(challenger, now):
+                if challenge.opponent_id == opponent and challenge.variant == record.variant:
+                    return True
+        return False
 
     async def _post(
         self, interaction: discord.Interaction, record: GameRecord, color: Color
