@@ -21,7 +21,6 @@ from __future__ import annotations
 
 import copy
 import random
-from collections import Counter
 
 from rules.actions import Action, Flip, Move, parse_action
 from rules.errors import RulesError
@@ -48,6 +47,7 @@ from ..evaluation import (
 from ..knowledge import Knowledge
 from ..search import Searcher, SearchState
 from . import Plugin, register, scores_after_each_action
+from .xiangqi import XiangqiState
 
 # What the pieces behind the backs are worth (F-5 to F-7), near the standard
 # piece each resembles; the minister may win by reaching the enemy king's point.
@@ -178,18 +178,6 @@ def setup_choice(rng: random.Random) -> Setup:
     return Setup.random(rng)
 
 
-def ordered(board: list[Piece | None], moves: list[Move]) -> list[Move]:
-    """Captures first, the most valuable victim by the least valuable attacker."""
-
-    def key(move: Move) -> int:
-        victim, mover = board[move.to_sq], board[move.from_sq]
-        if victim is None or mover is None:
-            return 0
-        return -(FANBING_VALUES[victim.kind] * 10 - FANBING_VALUES[mover.kind] // 100)
-
-    return sorted(moves, key=key)
-
-
 def piece_worth(position: FanbingPosition, sq: int, piece: Piece) -> int:
     """A piece's value; a pawn on the enemy back rank is worth part of the back
     it would flip into there (F-1, F-3)."""
@@ -244,28 +232,20 @@ def copy_position(position: FanbingPosition) -> FanbingPosition:
     return out
 
 
-class FanbingState:
+class FanbingState(XiangqiState):
     """Moves only, each on a copy of the board (the fanbing board has no pop).
 
     It knows the game's past (``past``: every position the game has met), so a
     position met before scores as a draw, as does the no-capture limit (S-4,
     S-12); a minister reaching the enemy king's point wins (F-5)."""
 
+    values = FANBING_VALUES
+
     def __init__(self, position: FanbingPosition, past: Occurrences | None = None) -> None:
-        self.position = position
-        self.past = past
+        super().__init__(position, past)
+        self.position: FanbingPosition = position
         self._stack: list[tuple[FanbingPosition, Key]] = []
-        self._path: Counter[Key] = Counter()
         self._over: int | None = None
-
-    def actions(self) -> list[Action]:
-        return ordered(self.position.board, self.position.legal_moves())  # type: ignore[return-value]
-
-    def captures(self) -> list[Action]:
-        position = self.position
-        board = position.board
-        found = [m for m in position.pseudo_moves() if board[m.to_sq] is not None]
-        return ordered(board, [m for m in found if position.is_legal_pseudo(m)])  # type: ignore[return-value]
 
     def push(self, action: Action) -> None:
         assert isinstance(action, Move)
@@ -292,9 +272,6 @@ class FanbingState:
         self.position, key = self._stack.pop()
         self._path[key] -= 1
         self._over = None
-
-    def in_check(self) -> bool:
-        return self.position.is_check()
 
     def terminal(self) -> int | None:
         return self._over

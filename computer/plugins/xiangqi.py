@@ -5,9 +5,11 @@ from __future__ import annotations
 
 import random
 from collections import Counter
+from collections.abc import Mapping
+from typing import ClassVar
 
 from rules.actions import Action, Move
-from rules.pieces import Color, Kind
+from rules.pieces import Color, Kind, Piece
 from rules.position import Position
 from rules.repetition import Occurrences
 from rules.standard import NO_CAPTURE_LIMIT, StandardXiangqi
@@ -29,14 +31,16 @@ Key = tuple  # a position's repetition key (Position.key)
 SLIDERS = frozenset({Kind.CHARIOT, Kind.HORSE, Kind.CANNON})
 
 
-def ordered(board: list, moves: list[Move]) -> list[Move]:
+def ordered(
+    board: list[Piece | None], moves: list[Move], values: Mapping[Kind, int] = VALUES
+) -> list[Move]:
     """Captures first, the most valuable victim by the least valuable attacker."""
 
     def key(move: Move) -> int:
-        victim = board[move.to_sq]
-        if victim is None:
+        victim, mover = board[move.to_sq], board[move.from_sq]
+        if victim is None or mover is None:
             return 0
-        return -(VALUES[victim.kind] * 10 - VALUES[board[move.from_sq].kind] // 100)
+        return -(values[victim.kind] * 10 - values[mover.kind] // 100)
 
     return sorted(moves, key=key)
 
@@ -47,7 +51,10 @@ class XiangqiState:
 
     Given the game's ``past`` (the positions it has met), a position met
     before scores as a draw, as does the no-capture limit (S-4, S-12), and a
-    lead shrinks as quiet plies pile up: a side ahead makes progress."""
+    lead shrinks as quiet plies pile up: a side ahead makes progress.
+    ``values`` orders the captures (a variant's own pieces have their own)."""
+
+    values: ClassVar[Mapping[Kind, int]] = VALUES
 
     def __init__(self, position: Position, past: Occurrences | None = None) -> None:
         self.position = position
@@ -56,13 +63,15 @@ class XiangqiState:
         self._path: Counter[Key] = Counter()
 
     def actions(self) -> list[Action]:
-        return ordered(self.position.board, self.position.legal_moves())  # type: ignore[return-value]
+        moves = self.position.legal_moves()
+        return ordered(self.position.board, moves, self.values)  # type: ignore[return-value]
 
     def captures(self) -> list[Action]:
         position = self.position
         board = position.board
         found = [m for m in position.pseudo_moves() if board[m.to_sq] is not None]
-        return ordered(board, [m for m in found if position.is_legal_pseudo(m)])  # type: ignore[return-value]
+        legal = [m for m in found if position.is_legal_pseudo(m)]
+        return ordered(board, legal, self.values)  # type: ignore[return-value]
 
     def push(self, action: Action) -> None:
         assert isinstance(action, Move)
