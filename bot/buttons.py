@@ -7,7 +7,7 @@ hand the click to the play cog; no game rule lives here.
 from __future__ import annotations
 
 import re
-from typing import Any, Protocol
+from typing import Any, ClassVar, Protocol, Self
 
 import discord
 
@@ -31,6 +31,33 @@ def _play(interaction: discord.Interaction) -> ButtonAnswers:
     cog = interaction.client.get_cog("Play")  # type: ignore[attr-defined]
     assert cog is not None
     return cog
+
+
+class GameButton(discord.ui.DynamicItem[discord.ui.Button[Any]], template=r"(?!)"):
+    """A button about one game whose custom id is its whole state. Subclasses
+    give their template (with a ``game`` group), the custom id as a format of
+    ``game``, the label's catalogue key, a style and the callback. The base's
+    template matches nothing: it is never registered itself."""
+
+    id_format: ClassVar[str]
+    label_key: ClassVar[str]
+    button_style: ClassVar[discord.ButtonStyle] = discord.ButtonStyle.primary
+
+    def __init__(self, game_id: int, lang: str = "en") -> None:
+        super().__init__(
+            discord.ui.Button(
+                label=t(lang, self.label_key),
+                style=self.button_style,
+                custom_id=self.id_format.format(game=game_id),
+            )
+        )
+        self.game_id = game_id
+
+    @classmethod
+    async def from_custom_id(
+        cls, interaction: discord.Interaction, item: discord.ui.Button[Any], match: re.Match[str]
+    ) -> Self:
+        return cls(int(match["game"]))
 
 
 class ChallengeButton(

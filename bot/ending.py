@@ -11,7 +11,6 @@ auto-archive covers a restart in between).
 from __future__ import annotations
 
 import logging
-import re
 from typing import Any
 
 import discord
@@ -20,7 +19,7 @@ from discord.ext import commands
 from rules.pieces import Color
 from storage import GameRecord
 
-from .buttons import challenge_view
+from .buttons import GameButton, challenge_view
 from .errors import BotError, NotAPlayer
 from .i18n import t
 from .movelist import listed_actions, move_text
@@ -31,27 +30,11 @@ ARCHIVE_SECONDS = 15 * 60
 REMATCH_SECONDS = 15 * 60
 
 
-class RematchButton(
-    discord.ui.DynamicItem[discord.ui.Button[Any]],
-    template=r"chuhan:g:(?P<game>\d+):rematch",
-):
+class RematchButton(GameButton, template=r"chuhan:g:(?P<game>\d+):rematch"):
     """Offer the opponent of finished game ``game`` a return game."""
 
-    def __init__(self, game_id: int, lang: str = "en") -> None:
-        super().__init__(
-            discord.ui.Button(
-                label=t(lang, "ending.rematch_button"),
-                style=discord.ButtonStyle.primary,
-                custom_id=f"chuhan:g:{game_id}:rematch",
-            )
-        )
-        self.game_id = game_id
-
-    @classmethod
-    async def from_custom_id(
-        cls, interaction: discord.Interaction, item: discord.ui.Button[Any], match: re.Match[str]
-    ) -> RematchButton:
-        return cls(int(match["game"]))
+    id_format = "chuhan:g:{game}:rematch"
+    label_key = "ending.rematch_button"
 
     async def callback(self, interaction: discord.Interaction) -> None:
         bot: Any = interaction.client  # the Chuhan client, known here only by duck typing

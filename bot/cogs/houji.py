@@ -23,7 +23,7 @@ from __future__ import annotations
 
 import contextlib
 import re
-from typing import TYPE_CHECKING, Any
+from typing import TYPE_CHECKING
 
 import discord
 from discord.ext import commands
@@ -31,8 +31,8 @@ from discord.ext import commands
 from rules.actions import CallFoul
 from rules.pieces import Color
 
+from ..buttons import GameButton
 from ..errors import GameFinished
-from ..i18n import t
 
 if TYPE_CHECKING:
     from ..client import Chuhan
@@ -40,27 +40,12 @@ if TYPE_CHECKING:
 NOTICE = "event.foul_callable"  # the private line the button goes with
 
 
-class FoulButton(
-    discord.ui.DynamicItem[discord.ui.Button[Any]],
-    template=r"chuhan:hj:(?P<game>\d+):foul",
-):
+class FoulButton(GameButton, template=r"chuhan:hj:(?P<game>\d+):foul"):
     """Call the foul in game ``game``."""
 
-    def __init__(self, game_id: int, lang: str = "en") -> None:
-        super().__init__(
-            discord.ui.Button(
-                label=t(lang, "houji.call_foul"),
-                style=discord.ButtonStyle.danger,
-                custom_id=f"chuhan:hj:{game_id}:foul",
-            )
-        )
-        self.game_id = game_id
-
-    @classmethod
-    async def from_custom_id(
-        cls, interaction: discord.Interaction, item: discord.ui.Button[Any], match: re.Match[str]
-    ) -> FoulButton:
-        return cls(int(match["game"]))
+    id_format = "chuhan:hj:{game}:foul"
+    label_key = "houji.call_foul"
+    button_style = discord.ButtonStyle.danger
 
     async def callback(self, interaction: discord.Interaction) -> None:
         cog = interaction.client.get_cog("Houji")  # type: ignore[attr-defined]

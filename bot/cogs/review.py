@@ -7,8 +7,7 @@ from __future__ import annotations
 
 import asyncio
 import logging
-import re
-from typing import TYPE_CHECKING, Any
+from typing import TYPE_CHECKING
 
 import discord
 from discord import app_commands
@@ -22,6 +21,7 @@ from rules.standard import StandardXiangqi
 from storage import GameNotFound, GameRecord
 from storage.records import GameStatus
 
+from ..buttons import GameButton
 from ..delivery import QUIET, png_file
 from ..errors import BotError
 from ..i18n import t
@@ -37,26 +37,11 @@ REVIEWABLE = "xiangqi"
 GAME_OVER_KEYS = ("result.win", "result.draw")
 
 
-class ReviewButton(
-    discord.ui.DynamicItem[discord.ui.Button[Any]], template=r"chuhan:review:(?P<game>\d+)"
-):
+class ReviewButton(GameButton, template=r"chuhan:review:(?P<game>\d+)"):
     """Review finished game ``game`` (works after a restart: the id is the state)."""
 
-    def __init__(self, game_id: int, lang: str = "en") -> None:
-        super().__init__(
-            discord.ui.Button(
-                label=t(lang, "review.button"),
-                style=discord.ButtonStyle.primary,
-                custom_id=f"chuhan:review:{game_id}",
-            )
-        )
-        self.game_id = game_id
-
-    @classmethod
-    async def from_custom_id(
-        cls, interaction: discord.Interaction, item: discord.ui.Button[Any], match: re.Match[str]
-    ) -> ReviewButton:
-        return cls(int(match["game"]))
+    id_format = "chuhan:review:{game}"
+    label_key = "review.button"
 
     async def callback(self, interaction: discord.Interaction) -> None:
         cog = interaction.client.get_cog("Reviews")  # type: ignore[attr-defined]
