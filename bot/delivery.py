@@ -45,6 +45,9 @@ class Announcer:
         self._asks: dict[int, discord.Message] = {}  # game id -> its request's message
         # game id -> who got its latest report's private lines in a turn notice
         self._noticed: dict[int, set[int]] = {}
+        # (game id, player) -> the private lines of the game's latest report that
+        # no DM carried (DMs closed or turned off): a private /board shows them.
+        self._unsent: dict[tuple[int, int], list[Line]] = {}
         # Called with each report and its public message (``None`` if it could
         # not be posted) once it is out: the computer opponent answers from here.
         self.published: list[Callable[[Report, discord.Message | None], None]] = []
@@ -63,6 +66,8 @@ class Announcer:
         in the thread reads them). The entry is already committed, so a
         Discord failure here is logged and ``None`` returned, never raised.
         """
+        for key in [key for key in self._unsent if key[0] == report.game_id]:
+            del self._unsent[key]  # news of an earlier turn is stale now
         try:
             target = channel or await self.channel(report.channel_id)
         except discord.HTTPException:
@@ -127,10 +132,23 @@ class Announcer:
         """The report's DMs, except to those whose turn notice carried them."""
         skip = self._noticed.pop(report.game_id, set())
         try:
-            return await self.send_private(report, skip)
+            sent = await self.send_private(report, skip)
         except Exception:  # the public message is out; a lost DM must not look like a refusal
             log.exception("could not send the private messages of game %s", report.game_id)
             return {}
+        for user_id, arrived in sent.items():
+            if not arrived and report.private.get(user_id):
+                self._unsent[(report.game_id, user_id)] = report.private[user_id]
+        return sent
+
+    def unsent(
+        self, game_id: int, user_id: int, lang: str, style: str
+    ) -> tuple[str, discord.ui.View | None]:
+        """What the latest turn told ``user_id`` privately that no DM carried,
+        in their words, with the buttons it comes with ('' when nothing)."""
+        lines = self._unsent.get((game_id, user_id), [])
+        make = next((self.buttons[ln.key] for ln in lines if ln.key in self.buttons), None)
+        return text_of(lines, lang, style), make(game_id, lang) if make else None
 
     async def _retire_request(self, report: Report, message: discord.Message) -> None:
         """Keep the message of a pending request; once the request is answered,

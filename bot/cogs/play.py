@@ -392,14 +392,17 @@ class Play(commands.Cog):
         reader = interaction.user.id
         png = await manager.picture(reader, private=private)
         style = (await self.bot.players.prefs(reader)).notation
-        if not private:  # the thread's language for everyone
+        text, extra = say(manager.status_line(), lang, style), {}
+        if private:  # and what the latest turn told them alone, if no DM could
+            news, view = self.bot.announcer.unsent(manager.id, reader, lang, style)
+            text = "\n".join(filter(None, [text, news]))
+            if view is not None:
+                extra["view"] = view
+        else:  # the thread's language for everyone
             public = await self.bot.server.style(interaction.guild_id)
-            lang, style = public.language, public.notation
+            text = say(manager.status_line(), public.language, public.notation)
         await interaction.followup.send(
-            say(manager.status_line(), lang, style),
-            file=png_file(png),
-            ephemeral=private,
-            allowed_mentions=QUIET,
+            text, file=png_file(png), ephemeral=private, allowed_mentions=QUIET, **extra
         )
 
     # -- platform actions -----------------------------------------------------
