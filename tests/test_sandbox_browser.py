@@ -386,3 +386,26 @@ def test_a_tuibei_prediction_from_the_menu_only_its_owner_sees(browser, sandboxe
     carol.wait_for("The prediction of 🔴 Red alice (cannon) hits: the piece on e7 is removed.")
     all_loaded(carol, 3)
     assert "Sandbox stopped" in sandbox.stop()
+
+
+def test_a_houji_foul_called_from_the_private_board(browser, sandboxes):
+    """DMs fail for everyone in the sandbox: the queen owner learns of the
+    pinned elephant from her private board, and calls the foul with its button."""
+    from tests.test_bot_houji import FOUL, TO_THE_PIN
+
+    sandbox = sandboxes()
+    browser.set_window_size(1100, 2400)
+    alice, bob = Page(browser, sandbox.urls["alice"]), Page(browser, sandbox.urls["bob"])
+    carol = Page(browser, sandbox.urls["carol"])
+    start_game(alice, bob, variant="houji")
+    for ply, move in enumerate([*TO_THE_PIN, FOUL]):
+        player = alice if ply % 2 == 0 else bob
+        player.command("move", move=move)
+        player.wait_for("Move played.", count=ply // 2 + 1)
+    alice.command("board", picked={"private": "True"})
+    alice.wait_for("Only you are told")
+    alice.press("Call the foul", until=lambda: "calls a foul" in alice.text())
+    carol.wait_for("calls a foul")
+    for page in (bob, carol):
+        assert "Only you are told" not in page.text()
+    assert "Sandbox stopped" in sandbox.stop()
