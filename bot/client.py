@@ -82,6 +82,7 @@ class Chuhan(commands.Bot):
         self.announcer = Announcer(self, self.players)
         self.notifier = Notifier(self)
         self.endings = Endings(self)
+        await self.store.watch(self.hub.changed_elsewhere)
         settled = await self.hub.load_active(self.settings.shards)
         self.add_dynamic_items(ChallengeButton, RequestButton, RematchButton)
         for name in EXTENSIONS:

@@ -588,6 +588,7 @@ class GameHub:
         self._games: dict[int, GameManager] = {}
         self._channels: dict[int, int] = {}
         self._loading = asyncio.Lock()
+        self._refreshing: set[asyncio.Task[None]] = set()  # kept until done
 
     async def in_channel(self, channel_id: int) -> GameManager:
         """The active game of a channel or thread.
@@ -720,6 +721,24 @@ class GameHub:
         self.check_options(new.variant, dict(new.options))
         game_id = await self.store.create_game(new)
         return await self.get(game_id)
+
+    def changed_elsewhere(self, game_id: int) -> None:
+        """Another process changed a game this one holds (an action that reached
+        it instead, such as a button pressed in a DM): read it again, so that the
+        next action here starts from the stored state (``Store.watch``)."""
+        manager = self._games.get(game_id)
+        if manager is not None:
+            task = asyncio.get_running_loop().create_task(self._refresh(manager))
+            self._refreshing.add(task)
+            task.add_done_callback(self._refreshing.discard)
+
+    async def _refresh(self, manager: GameManager) -> None:
+        async with manager.lock:
+            await manager._reload()
+            manager.setup_phase = None
+            await fanbing_setup.load(manager)
+        if manager.finished:
+            self.retire(manager)
 
     def retire(self, manager: GameManager) -> None:
         """Forget a finished game; its channel is free for the next one."""

@@ -100,6 +100,10 @@ class Store(LogReplays):
         async with self._lock:
             await self._db.close()
 
+    async def watch(self, changed: Callable[[int], None]) -> None:
+        """Nothing to hear: a SQLite file serves one process, so no other process
+        changes its games (PostgreSQL's store calls ``changed`` for those)."""
+
     async def __aenter__(self) -> Self:
         return self
 

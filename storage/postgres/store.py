@@ -11,6 +11,7 @@ stays ``on``: a call that returns has committed to disk.
 from __future__ import annotations
 
 import json
+import secrets
 import time
 from collections.abc import AsyncIterator, Callable, Iterable, Mapping, Sequence
 from contextlib import asynccontextmanager
@@ -58,6 +59,8 @@ from .schema import migrate
 
 # How long a claimed deadline stays with the process that claimed it.
 CLAIM_SECONDS = 30.0
+# The channel of change notices: one per schema, as one database may hold several.
+CHANNEL = "'chuhan_games.' || current_schema()"
 
 _PREFS_QUERY = f"SELECT {', '.join(PREF_CHOICES)} FROM prefs WHERE user_id = $1"
 
@@ -68,6 +71,9 @@ class PostgresStore(LogReplays):
     def __init__(self, pool: asyncpg.Pool, clock: Callable[[], float]) -> None:
         self._pool = pool
         self._clock = clock
+        # Signs this store's change notices, so that it does not hear its own.
+        self._token = secrets.token_hex(8)
+        self._listener: tuple[asyncpg.Connection, str, Callable[..., None]] | None = None
 
     @classmethod
     async def open(
@@ -89,7 +95,32 @@ class PostgresStore(LogReplays):
         return cls(pool, clock)
 
     async def close(self) -> None:
+        if self._listener is not None:
+            conn, channel, heard = self._listener
+            self._listener = None
+            await conn.remove_listener(channel, heard)
+            await self._pool.release(conn)
         await self._pool.close()
+
+    async def watch(self, changed: Callable[[int], None]) -> None:
+        """Call ``changed(game_id)`` whenever another process commits a change to
+        a game (an entry, an ending, a clock, a secret setup): it holds the game
+        in memory and must read it again. One connection of the pool listens
+        for the rest of the store's life."""
+        conn = await self._pool.acquire()
+        channel = await conn.fetchval(f"SELECT {CHANNEL}")
+
+        def heard(_conn: object, _pid: int, _channel: str, payload: str) -> None:
+            token, _, game = payload.partition(" ")
+            if token != self._token and game.isdigit():
+                changed(int(game))
+
+        await conn.add_listener(channel, heard)
+        self._listener = (conn, channel, heard)
+
+    async def _changed(self, conn: asyncpg.Connection, game_id: int) -> None:
+        """Tell the other processes, once this transaction commits, that the game changed."""
+        await conn.execute(f"SELECT pg_notify({CHANNEL}, $1)", f"{self._token} {game_id}")
 
     async def __aenter__(self) -> Self:
         return self
@@ -224,6 +255,7 @@ class PostgresStore(LogReplays):
                 )
                 if outcome is not None:
                     await self._finish(conn, game_id, outcome, effective, now)
+                await self._changed(conn, game_id)
         except asyncpg.UniqueViolationError as exc:  # (game_id, seq): another writer won
             raise SequenceConflict(game_id, seq, seq + 1) from exc
         return Entry(seq, actor_id, text, now)
@@ -242,6 +274,7 @@ class PostgresStore(LogReplays):
                 self._clock(),
                 game_id,
             )
+            await self._changed(conn, game_id)
 
     async def set_reminded(self, game_id: int) -> None:
         """Mark the current deadline's reminder DM as sent (S-8 survives restarts)."""
@@ -279,6 +312,7 @@ class PostgresStore(LogReplays):
                 setup_json(secret.setup),
                 game_id,
             )
+            await self._changed(conn, game_id)
 
     async def load_secret(self, game_id: int) -> Secret:
         """The seed and secret setup: for rebuilding, never for showing mid-game."""
@@ -291,7 +325,10 @@ class PostgresStore(LogReplays):
         """End an active game with ``outcome``; False when it had already ended.
         See :meth:`storage.Store.finish_game`."""
         async with self._transaction() as conn:
-            return await self._finish(conn, game_id, outcome, effective, self._clock())
+            finished = await self._finish(conn, game_id, outcome, effective, self._clock())
+            if finished:
+                await self._changed(conn, game_id)
+            return finished
 
     async def _finish(
         self,
