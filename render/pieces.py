@@ -4,7 +4,8 @@ A face-up piece is an ivory disc with its glyph in its side's ink. A face-down
 piece is a plain back in its side's colour: every hidden piece of a side looks
 the same, so the image cannot tell them apart. A face-down piece the viewer
 alone has learned shows its glyph in a small window on that back. A secret
-back (``PieceView.back``) is a blue badge at the top right.
+back (``PieceView.back``) is a blue badge at the top right, in the glyph set
+of the pieces.
 """
 
 from __future__ import annotations
@@ -31,7 +32,7 @@ from .palette import (
     WOOD,
 )
 from .sprite import SCALE, Canvas, Sprite, bake
-from .text import BOARD_GLYPHS
+from .text import BOARD_GLYPHS, badge_text
 
 _HALF = RADIUS + 5  # half the side of a piece sprite: room for the badge
 _GLYPH_SIZE = 33
@@ -86,7 +87,7 @@ def piece_sprite(pv: PieceView, traditional: bool) -> Sprite:
     canvas = Canvas((2 * _HALF, 2 * _HALF))
     _disc(canvas, (_HALF, _HALF), RADIUS, pv, glyph(pv, traditional))
     if pv.back:
-        _badge(canvas, (_HALF, _HALF), pv.back)
+        _badge(canvas, (_HALF, _HALF), badge_text(pv.back, traditional))
     return bake(canvas.result(), WOOD)
 
 

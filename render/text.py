@@ -7,6 +7,8 @@ the shipped fonts can draw once the script is run again.
 
 from __future__ import annotations
 
+from rules.fanbing import BACK_LABELS as FANBING_BACKS
+from rules.fanbing import back_label
 from rules.outcome import Outcome, Reason
 from rules.pieces import SIMPLIFIED_NAMES, TRADITIONAL_NAMES, Color, Kind
 from rules.tuibei import TILE_NAMES as TUIBEI_TILES
@@ -22,9 +24,18 @@ RIVER = {False: ("楚河", "汉界"), True: ("楚河", "漢界")}
 # Tuibei tiles (T-1): a mahjong suit stands for each kind of piece.
 TILE_NAMES = {False: TUIBEI_TILES, True: {**TUIBEI_TILES, Kind.KING: "風", Kind.PAWN: "萬"}}
 
-# Secret backs of the third-generation variant (F rulings) and the kinds a
-# back may name, so badges never need a glyph outside the subset.
-BACK_LABELS = "车马炮象士将帅臣驼骡助辅妃骉抛石車馬砲將帥"
+# Secret backs of the third-generation variant (F rulings). A view carries a
+# back's simplified label (rules/fanbing.py ``back_label``: Black's form of
+# the piece's name, 车 马 炮 象 士 and the new pieces, the king by side);
+# drawn in traditional glyphs the badge names the same piece as the
+# traditional set writes it: 車 馬 砲 象 士, 帥/將, 駝 騾 輔 拋 and the rest.
+TRADITIONAL_BACKS = {
+    back_label(color, kind): TRADITIONAL_NAMES[kind][color if kind is Kind.KING else Color.BLACK]
+    for color in Color
+    for kind in (Kind.KING, *FANBING_BACKS)
+}
+# Every glyph a badge may need, so badges never need one outside the subset.
+BACK_LABELS = "".join(dict.fromkeys([*TRADITIONAL_BACKS, *TRADITIONAL_BACKS.values()]))
 
 REASONS = {
     Reason.CHECKMATE: ("将死", "checkmate"),
@@ -81,6 +92,11 @@ def ply_text(ply: int, lang: str) -> str:
 
 def tile_name(kind: Kind, traditional: bool) -> str:
     return TILE_NAMES[traditional][kind]
+
+
+def badge_text(label: str, traditional: bool) -> str:
+    """A secret back's badge in the viewer's glyph set (any other label as it is)."""
+    return TRADITIONAL_BACKS.get(label, label) if traditional else label
 
 
 def _all_piece_names() -> str:

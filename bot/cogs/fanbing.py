@@ -5,8 +5,9 @@ menus, one per pawn on files a, c, e, g; choosing a back that another pawn
 carries swaps the two, so the fifth pawn always carries the one left) and
 their pairs (one menu naming which piece of each pair carries the first back),
 with a random button per group, one for everything, and Done. Every choice is
-stored at once through :mod:`bot.fanbing_setup` (the seed is the setups); the
-channel hears only that the setup is over. Flips and double flips are played
+stored at once through :mod:`bot.fanbing_setup` (the seed is the setups) and
+redraws both messages (:mod:`bot.setup_messages`); the channel hears only that
+the setup is over. Flips and double flips are played
 with ``/move`` like moves (``翻a9``, ``双翻d0``), which the rules read.
 
 Custom ids carry the game (``chuhan:fb:<game>:<what>``), so the menus work
@@ -15,9 +16,11 @@ after a restart and in DMs.
 
 from __future__ import annotations
 
+import logging
 import random
 import re
 import secrets
+from collections.abc import Awaitable
 from dataclasses import replace
 from typing import TYPE_CHECKING, Any
 
@@ -34,10 +37,13 @@ from storage import GameNotFound
 from .. import fanbing_setup
 from ..errors import BotError, GameFinished
 from ..i18n import t
+from ..setup_messages import SetupMessages
 
 if TYPE_CHECKING:
     from ..client import Chuhan
     from ..manager import GameManager
+
+log = logging.getLogger(__name__)
 
 VARIANT = "fanbing"
 MENU_FILES = PAWN_FILES[:4]  # the fifth pawn carries the back left over
@@ -54,6 +60,15 @@ def summary(setup: Setup, side: Color, lang: str) -> str:
         t(lang, f"fanbing.pair.{group}", file=FILES[getattr(setup, group)]) for group in PAIRS
     )
     return t(lang, "fanbing.summary", pawns=pawns, pairs=pairs)
+
+
+def pawns_text(setup: Setup, side: Color, lang: str) -> str:
+    """The pawn message: what the menus are for, then the whole setup."""
+    return f"{t(lang, 'fanbing.pawns_prompt')}\n{summary(setup, side, lang)}"
+
+
+def done_text(setup: Setup, side: Color, lang: str) -> str:
+    return f"{t(lang, 'fanbing.done_note')}\n{summary(setup, side, lang)}"
 
 
 def with_pawn(setup: Setup, file: int, back: Kind) -> Setup:
@@ -165,9 +180,19 @@ def pairs_view(game_id: int, setup: Setup, lang: str) -> discord.ui.View:
     return view
 
 
+async def _quietly(edit: Awaitable[object]) -> None:
+    """Redraw a message the user may have dismissed, or whose token has expired:
+    the menus in it still work, so a failure here is nobody's concern."""
+    try:
+        await edit
+    except discord.HTTPException as exc:
+        log.debug("could not redraw a /setup message: %s", exc)
+
+
 class Fanbing(commands.Cog):
     def __init__(self, bot: Chuhan) -> None:
         self.bot = bot
+        self.messages = SetupMessages(bot.now)
 
     async def cog_load(self) -> None:
         self.bot.add_dynamic_items(SetupItem)  # menus sent before a restart keep working
@@ -184,14 +209,24 @@ class Fanbing(commands.Cog):
         manager = await self._game(interaction, game)
         side, phase = self._phase(manager, interaction.user.id)
         setup = phase.setups[side]
-        await interaction.response.send_message(
-            t(lang, "fanbing.pawns_prompt"),
+        sent = await interaction.response.send_message(
+            pawns_text(setup, side, lang),
             view=pawn_view(manager.id, setup, side, lang),
             ephemeral=True,
         )
-        await interaction.followup.send(
-            summary(setup, side, lang), view=pairs_view(manager.id, setup, lang), ephemeral=True
+        pairs = await interaction.followup.send(
+            summary(setup, side, lang),
+            view=pairs_view(manager.id, setup, lang),
+            ephemeral=True,
+            wait=True,
         )
+        self._prune()
+        if sent.message_id is not None:
+            user_id = interaction.user.id
+            self.messages.open(manager.id, user_id, interaction, sent.message_id, pairs.id)
+
+    def _prune(self) -> None:
+        self.messages.prune({m.id for m in self.bot.hub.active() if m.setup_phase is not None})
 
     def _phase(self, manager: GameManager, user_id: int) -> tuple[Color, fanbing_setup.SetupPhase]:
         side = manager.side_of(user_id)
@@ -257,12 +292,11 @@ class Fanbing(commands.Cog):
                 report = None if lines is None else await manager.setup_report(lines)
             if what == "done":
                 await interaction.response.edit_message(
-                    content=f"{t(lang, 'fanbing.done_note')}\n{summary(setup, side, lang)}",
-                    view=None,
+                    content=done_text(setup, side, lang), view=None
                 )
             elif what.startswith("pawn-") or what == "random-pawns":
                 await interaction.response.edit_message(
-                    content=f"{t(lang, 'fanbing.pawns_prompt')}\n{summary(setup, side, lang)}",
+                    content=pawns_text(setup, side, lang),
                     view=pawn_view(game_id, setup, side, lang),
                 )
             else:
@@ -271,8 +305,50 @@ class Fanbing(commands.Cog):
                 )
             if report is not None:
                 await self.bot.announcer.publish(report)
+            await self._redraw_others(interaction, manager, side, setup, lang, done=what == "done")
         except Exception as exc:
             await self.bot.reply_error(interaction, exc)
+
+    async def _redraw_others(
+        self,
+        interaction: discord.Interaction,
+        manager: GameManager,
+        side: Color,
+        setup: Setup,
+        lang: str,
+        done: bool,
+    ) -> None:
+        """Show the new setup on the caller's latest /setup messages other than the
+        one clicked (that one the click's response redrew), while their token lives."""
+        user_id = interaction.user.id
+        entry = self.messages.get(manager.id, user_id)
+        if done:
+            self.messages.close(manager.id, user_id)
+        self._prune()
+        if entry is None:
+            return
+        clicked = interaction.message.id if interaction.message is not None else None
+        async with entry.lock:
+            phase = manager.setup_phase  # read now: a later click may have changed it
+            if phase is not None:
+                setup = phase.setups[side]
+            done = done or phase is None or phase.done[side]
+            game_id, original = manager.id, entry.interaction
+            if clicked != entry.pawns_id:
+                await _quietly(
+                    original.edit_original_response(
+                        content=(done_text if done else pawns_text)(setup, side, lang),
+                        view=None if done else pawn_view(game_id, setup, side, lang),
+                    )
+                )
+            if clicked != entry.pairs_id:
+                await _quietly(
+                    original.followup.edit_message(
+                        entry.pairs_id,
+                        content=(done_text if done else summary)(setup, side, lang),
+                        view=None if done else pairs_view(game_id, setup, lang),
+                    )
+                )
 
 
 async def setup(bot: Chuhan) -> None:
