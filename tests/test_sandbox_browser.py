@@ -409,3 +409,36 @@ def test_a_houji_foul_called_from_the_private_board(browser, sandboxes):
     for page in (bob, carol):
         assert "Only you are told" not in page.text()
     assert "Sandbox stopped" in sandbox.stop()
+
+
+def summaries(page: Page) -> list[str]:
+    """The setup summaries a page shows (one per /setup message)."""
+    return re.findall(r"Your backs: .*", page.text())
+
+
+def test_fanbing_backs_arranged_with_the_setup_menus(browser, sandboxes):
+    """Each player arranges their backs in the menus only they see; the
+    spectator sees the game start and a move, never a back."""
+    sandbox = sandboxes()
+    browser.set_window_size(1100, 2400)
+    alice, bob = Page(browser, sandbox.urls["alice"]), Page(browser, sandbox.urls["bob"])
+    carol = Page(browser, sandbox.urls["carol"])
+    start_game(alice, bob, variant="fanbing")
+    alice.command("setup")
+    alice.wait_for("Your pawns' backs")
+    first = summaries(alice)
+    assert len(first) == 2 and first[0] == first[1]  # the pawn message and the pairs one
+    alice.press("🎲 Random everything", until=lambda: summaries(alice)[0] != first[0])
+    again = summaries(alice)
+    assert again[0] == again[1]  # both messages show the new setup
+    alice.press("✅ Done", until=lambda: "Your backs are set" in alice.text())
+    bob.command("setup")
+    bob.wait_for("Your pawns' backs")
+    bob.press("✅ Done", until=lambda: "Both setups are done" in bob.text())
+    carol.wait_for("Both setups are done. alice (Red) moves first.")
+    alice.command("move", move="h2e2")
+    carol.wait_for("炮二平五")
+    all_loaded(carol, 2)
+    seen = carol.text()
+    assert "Your backs" not in seen and "Your pawns' backs" not in seen
+    assert "Sandbox stopped" in sandbox.stop()
