@@ -297,9 +297,7 @@ class Position:
         :raises IllegalAction: when the move is not legal here.
         """
         if not self.is_legal(move):
-            raise IllegalAction(
-                f"{move.text} is not a legal move in {self.fen()}", move=move.text
-            )
+            raise IllegalAction(f"{move.text} is not a legal move in {self.fen()}", move=move.text)
         return self.push_unchecked(move)
 
     def push_unchecked(self, move: Move) -> Piece | None:
@@ -329,9 +327,7 @@ class Position:
     def __str__(self) -> str:
         lines = []
         for rank in range(9, -1, -1):
-            row = " ".join(
-                (p.symbol if p else ".") for p in self.board[rank * 9 : rank * 9 + 9]
-            )
+            row = " ".join((p.symbol if p else ".") for p in self.board[rank * 9 : rank * 9 + 9])
             lines.append(f"{rank} {row}")
         lines.append("  " + " ".join("abcdefghi"))
         return "\n".join(lines)

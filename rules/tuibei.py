@@ -233,9 +233,7 @@ class Tuibei(StandardXiangqi):
         self.position.turn = side.other()
         return [
             Event("predicted", {"side": side.code}),
-            Event(
-                "predicted_tile", {"side": side.code, "kind": action.kind.value}, audience=side
-            ),
+            Event("predicted_tile", {"side": side.code, "kind": action.kind.value}, audience=side),
         ]
 
     def _counter(self, action: Counter) -> list[Event]:

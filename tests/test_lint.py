@@ -1,4 +1,4 @@
-"""The code stays ruff clean (the rules are in pyproject.toml)."""
+"""The code stays ruff clean and ruff formatted (the settings are in pyproject.toml)."""
 
 from __future__ import annotations
 
@@ -12,6 +12,16 @@ ROOT = Path(__file__).resolve().parent.parent
 def test_ruff_finds_nothing():
     result = subprocess.run(
         [sys.executable, "-m", "ruff", "check", "--quiet", "--output-format", "concise", "."],
+        cwd=ROOT,
+        capture_output=True,
+        text=True,
+    )
+    assert result.returncode == 0, result.stdout + result.stderr
+
+
+def test_ruff_format_changes_nothing():
+    result = subprocess.run(
+        [sys.executable, "-m", "ruff", "format", "--check", "--quiet", "."],
         cwd=ROOT,
         capture_output=True,
         text=True,
