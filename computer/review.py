@@ -1,5 +1,5 @@
-"""Reviewing a finished standard game: an evaluation after every move, and
-each side's worst moves with what the engine would have played.
+"""Reviewing a finished game: an evaluation after every action, and each
+side's worst actions with what the engine would have played.
 
 Evaluations are centipawns from Red's side, clamped to ``±CAP`` (a mate is
 shown as the cap). A move's loss is how much it lowered its side's
@@ -25,19 +25,16 @@ Analyst = Callable[[Knowledge], Awaitable[tuple[int, str | None]]]
 
 @dataclass(frozen=True, slots=True)
 class Mistake:
-    """Ply ``ply`` (0 = Red's first move) played ``played``; ``better`` was the
-    engine's choice; ``loss`` centipawns lost by it."""
+    """Ply ``ply`` (0 = the first action) played ``played``, ``side``'s
+    ``number``-th action; ``better`` was the engine's choice; ``loss``
+    centipawns lost by it."""
 
     ply: int
     side: Color
     played: str
     better: str | None
     loss: int
-
-    @property
-    def number(self) -> int:
-        """The move number as players count (Red's and Black's first moves are 1)."""
-        return self.ply // 2 + 1
+    number: int
 
 
 @dataclass(frozen=True, slots=True)
@@ -53,16 +50,28 @@ def clamp(score: int) -> int:
 
 
 async def review(
-    options: dict[str, str], moves: Sequence[str], analyse: Analyst, *, final: int | None = None
+    options: dict[str, str],
+    moves: Sequence[str],
+    analyse: Analyst,
+    *,
+    final: int | None = None,
+    variant: str = "xiangqi",
+    seed: int = 0,
+    knowing: Callable[[Match], Knowledge] | None = None,
 ) -> Review:
-    """Analyse every position of the standard game ``moves`` from ``options``.
+    """Analyse every position of the game ``moves`` of ``variant`` (its seed,
+    public once the game is over, rebuilds what was hidden).
 
-    ``final`` is the last position's value when the game is over on the
-    board (an engine has no move to score there).
+    ``knowing`` gives the knowledge each position is judged from: by default
+    the side to move's own (all there is to know in a perfect-information
+    game). ``final`` is the last position's value when the game is over on
+    the board (an engine has no move to score there).
     """
-    match = Match.start("xiangqi", options)
+    knowledge = knowing or (lambda m: knowledge_of(m, m.game.turn))
+    match = Match.start(variant, options, seed)
     evaluations: list[int] = []
     best: list[str | None] = []
+    sides: list[Color] = []
     for ply in range(len(moves) + 1):
         if ply:
             match.apply(moves[ply - 1])
@@ -73,16 +82,19 @@ async def review(
             best.append(None)
             break
         side = match.game.turn
-        score, choice = await analyse(knowledge_of(match, side))
+        sides.append(side)
+        score, choice = await analyse(knowledge(match))
         evaluations.append(clamp(score if side is Color.RED else -score))
         best.append(choice)
     mistakes: tuple[list[Mistake], list[Mistake]] = ([], [])
+    counts = [0, 0]
     for ply, played in enumerate(moves[: len(evaluations) - 1]):
-        side = Color.RED if ply % 2 == 0 else Color.BLACK
+        side = sides[ply]
+        counts[side] += 1
         change = evaluations[ply + 1] - evaluations[ply]
         loss = -change if side is Color.RED else change
         if loss > 0 and best[ply] != played:
-            mistakes[side].append(Mistake(ply, side, played, best[ply], loss))
+            mistakes[side].append(Mistake(ply, side, played, best[ply], loss, counts[side]))
     worst = tuple(
         tuple(sorted(found, key=lambda m: (-m.loss, m.ply))[:WORST]) for found in mistakes
     )

@@ -1,23 +1,33 @@
-"""/review and the Review button: the evaluation graph of a finished standard
-game and each side's three worst moves, with the engine's better move in the
-reader's notation. Refused while the game runs: a review would help a player.
+"""/review and the Review button: the evaluation graph of a finished game and
+each side's three worst moves, with the engine's better move in the reader's
+notation. Refused while the game runs: a review would help a player.
+
+Standard and successor xiangqi are judged as each side saw them (they hide
+nothing, or next to nothing). Jieqi games are judged from what a spectator
+knew at each move (the public board and moves): neither side's private
+knowledge, nor hindsight of the face-down pieces, decides what was a mistake.
+Tuibei and third-generation games are not reviewed: their secret choices
+(tiles, backs) have no public reading the engine can judge them by yet.
 """
 
 from __future__ import annotations
 
 import asyncio
 import logging
+from collections.abc import Callable
 from typing import TYPE_CHECKING
 
 import discord
 from discord import app_commands
 from discord.ext import commands
 
+from computer.knowledge import Knowledge, public_knowledge
 from computer.review import CAP, Review, review
 from render.graph import evaluation_graph
-from rules.actions import Move
+from rules.actions import parse_action
+from rules.match import Match
 from rules.pieces import Color
-from rules.standard import StandardXiangqi
+from rules.variant import find_variant
 from storage import GameNotFound, GameRecord
 from storage.records import GameStatus
 
@@ -33,7 +43,13 @@ if TYPE_CHECKING:
 
 log = logging.getLogger(__name__)
 
-REVIEWABLE = "xiangqi"
+# Variant -> whose knowledge judges each position (None: the side to move's own).
+REVIEWABLE: dict[str, Callable[[Match], Knowledge] | None] = {
+    "xiangqi": None,
+    "houji": None,
+    "jieqi": public_knowledge,
+    "jieqi-classic": public_knowledge,
+}
 GAME_OVER_KEYS = ("result.win", "result.draw")
 
 
@@ -73,7 +89,7 @@ class Reviews(commands.Cog):
     async def _offer(self, report: Report, message: discord.Message) -> None:
         try:
             record = await self.bot.store.load_game(report.game_id)
-            if record.variant != REVIEWABLE or record.status is not GameStatus.FINISHED:
+            if record.variant not in REVIEWABLE or record.status is not GameStatus.FINISHED:
                 return
             # The result message is in the server's public language, and keeps
             # the buttons it came with (the rematch): Review joins them.
@@ -84,7 +100,9 @@ class Reviews(commands.Cog):
         except Exception:
             log.exception("could not offer the review of game %s", report.game_id)
 
-    @app_commands.command(name="review", description="Review a finished xiangqi game")
+    @app_commands.command(
+        name="review", description="Review a finished game: xiangqi, Jieqi or successor xiangqi"
+    )
     @app_commands.describe(game="The game number (default: this channel's last game, else yours)")
     @app_commands.guild_only()
     async def review_command(
@@ -116,7 +134,7 @@ class Reviews(commands.Cog):
             raise BotError("unknown_game", id=game_id) from None
         if record.status is GameStatus.ACTIVE:
             raise BotError("review_during_game")
-        if record.variant != REVIEWABLE:
+        if record.variant not in REVIEWABLE:
             raise BotError("review_standard_only")
         await interaction.response.defer(thinking=True)
         computer: Computer | None = self.bot.get_cog("Computer")  # type: ignore[assignment]
@@ -124,12 +142,18 @@ class Reviews(commands.Cog):
             raise BotError("review_unavailable")
         # The moves as played: undone ones (S-5) are gone from the rebuilt game.
         moves = [action.text for action in (await self.bot.store.rebuild(game_id)).game.actions]
-        options = {
-            k: v for k, v in record.options.items() if k in ("fen", "handicap", "handicap_side")
-        }
-        found = await review(options, moves, computer.opponent.analyse)
+        options = {k: v for k, v in record.options.items() if k != "time"}
+        seed = (await self.bot.store.load_secret(game_id)).seed  # public once it is over
+        found = await review(
+            options,
+            moves,
+            computer.opponent.analyse,
+            variant=record.variant,
+            seed=seed,
+            knowing=REVIEWABLE[record.variant],
+        )
         style = (await self.bot.players.prefs(interaction.user.id)).notation
-        text = self._text(record, found, options, moves, style, lang)
+        text = self._text(record, found, (options, seed), moves, style, lang)
         marks = [(m.ply + 1, str(m.number)) for side in found.mistakes for m in side]
         png = evaluation_graph(found.evaluations, CAP, marks)
         await interaction.followup.send(
@@ -140,13 +164,15 @@ class Reviews(commands.Cog):
         self,
         record: GameRecord,
         found: Review,
-        options: dict[str, str],
+        start: tuple[dict[str, str], int],
         moves: list[str],
         style: str,
         lang: str,
     ) -> str:
         names = (self.bot.players.name(record.red_id), self.bot.players.name(record.black_id))
         lines = [t(lang, "review.title", id=record.id, red=names[0], black=names[1])]
+        variant = find_variant(record.variant)
+        options, seed = start
         for side in Color:
             color = t(lang, "color.red" if side is Color.RED else "color.black")
             mistakes = found.mistakes[side]
@@ -155,11 +181,10 @@ class Reviews(commands.Cog):
                 continue
             lines.append(t(lang, "review.worst", color=color, player=names[side]))
             for m in mistakes:
-                game = StandardXiangqi.replay(
-                    [Move.from_iccs(text) for text in moves[: m.ply]], options
-                )
-                played = game.notate(Move.from_iccs(m.played), style)
-                better = game.notate(Move.from_iccs(m.better), style) if m.better else "—"
+                before = [parse_action(text) for text in moves[: m.ply]]
+                game = variant.replay(before, options, seed)
+                played = game.notate(parse_action(m.played), style)
+                better = game.notate(parse_action(m.better), style) if m.better else "—"
                 lines.append(
                     t(
                         lang,
