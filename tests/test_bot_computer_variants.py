@@ -26,6 +26,9 @@ async def test_a_whole_houji_game_against_the_computer(table):
     thread = table.channel.threads[-1]
     assert "TestBot (🔴 Red) vs alice (⚫ Black)" in thread.history()[0].content
     await play_to_the_end(table, thread)
+    result = await table.alice.slash(thread, "review")  # successor xiangqi is reviewed
+    answer = result.followups[-1] if result.followups else result.response
+    assert answer.attachments and "Review of game" in answer.content
 
 
 async def test_a_whole_fanbing_game_against_the_computer_setup_included(table):
