@@ -41,15 +41,3 @@ def knowledge_of(match: Match, side: Color) -> Knowledge:
             log[i] = HIDDEN
     options = {k: v for k, v in match.options.items() if k != "time"}
     return Knowledge(match.variant, side, game.view(side), tuple(log), options)
-
-
-def public_knowledge(match: Match) -> Knowledge:
-    """What a spectator knows, handed to the side to move: the public view and
-    the public log. Reviews of hidden-information games judge every move from
-    this one knowledge, so neither side's secrets (nor hindsight) decide it."""
-    game = match.game
-    log = [action.text for action in game.actions]
-    for i in range(len(log) - game.secret_tail(), len(log)):
-        log[i] = HIDDEN
-    options = {k: v for k, v in match.options.items() if k != "time"}
-    return Knowledge(match.variant, game.turn, game.view(None), tuple(log), options)

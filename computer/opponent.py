@@ -12,6 +12,7 @@ import logging
 import secrets
 
 from rules.actions import Move
+from rules.variant import find_variant
 
 from .evaluation import MATE
 from .fairy import FairyStockfish, from_uci
@@ -26,6 +27,7 @@ log = logging.getLogger(__name__)
 # Reviews analyse every position: a short, full-strength look at each.
 REVIEW = Level(0, 20, 0.1, 3, 0)
 REVIEW_LIMIT = Limit(time=0.05)
+DRAW_WHEN_BEHIND = 150  # centipawns: the computer takes a draw when this much worse
 
 
 class Opponent:
@@ -67,6 +69,19 @@ class Opponent:
                 log.warning("Fairy-Stockfish failed; the built-in engine reviews this position")
         choice = await self.pool.choose(knowledge, REVIEW, 0)
         return choice.score, choice.action
+
+    async def accepts_draw(self, knowledge: Knowledge) -> bool:
+        """Whether to take a draw offered to ``knowledge.side``: yes when its
+        position is worse by :data:`DRAW_WHEN_BEHIND` or more, as a person
+        would; an even or better game is played on. Never in a game with
+        hidden pieces: sampling what is hidden scores the side to move too
+        well there (each sample shows it what to turn up), so it would take
+        a draw on the first move."""
+        if find_variant(knowledge.variant).hidden_information:
+            return False
+        score, _ = await self.analyse(knowledge)
+        mine = score if knowledge.view.turn is knowledge.side else -score
+        return mine <= -DRAW_WHEN_BEHIND
 
     async def close(self) -> None:
         if self.fairy is not None:

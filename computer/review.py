@@ -57,17 +57,14 @@ async def review(
     final: int | None = None,
     variant: str = "xiangqi",
     seed: int = 0,
-    knowing: Callable[[Match], Knowledge] | None = None,
 ) -> Review:
-    """Analyse every position of the game ``moves`` of ``variant`` (its seed,
-    public once the game is over, rebuilds what was hidden).
+    """Analyse every position of the game ``moves`` of ``variant`` (and its
+    seed), each from the side to move's knowledge: a perfect-information
+    game's whole state.
 
-    ``knowing`` gives the knowledge each position is judged from: by default
-    the side to move's own (all there is to know in a perfect-information
-    game). ``final`` is the last position's value when the game is over on
-    the board (an engine has no move to score there).
+    ``final`` is the last position's value when the game is over on the
+    board (an engine has no move to score there).
     """
-    knowledge = knowing or (lambda m: knowledge_of(m, m.game.turn))
     match = Match.start(variant, options, seed)
     evaluations: list[int] = []
     best: list[str | None] = []
@@ -83,7 +80,7 @@ async def review(
             break
         side = match.game.turn
         sides.append(side)
-        score, choice = await analyse(knowledge(match))
+        score, choice = await analyse(knowledge_of(match, side))
         evaluations.append(clamp(score if side is Color.RED else -score))
         best.append(choice)
     mistakes: tuple[list[Mistake], list[Mistake]] = ([], [])

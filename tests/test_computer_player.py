@@ -186,25 +186,3 @@ def test_it_parries_a_mate_threat_instead_of_taking_a_piece():
     assert choice.action != "i5i4"
     match.apply(choice.action)
     assert not black_mates_at_once(match)
-
-
-def test_public_knowledge_holds_no_side_s_private_learning():
-    """A classic-Jieqi capturer learns the face-down piece it took; a review's knowledge
-    (the spectator's) does not, and is the public view and log."""
-    from computer.knowledge import public_knowledge
-
-    for seed in range(40):
-        match, rng = Match.start("jieqi-classic", {}, seed), random.Random(seed)
-        while match.outcome is None and match.game.ply < 200:
-            mover = match.game.turn
-            taken = len(match.game.view(mover).captured[mover.other()])
-            match.apply(rng.choice(match.game.legal_actions()).text)
-            learned = match.game.view(mover).captured[mover.other()][taken:]
-            public = match.game.view(None).captured[mover.other()][taken:]
-            if learned and learned[0].kind is not None and public[0].kind is None:
-                knowledge = public_knowledge(match)
-                assert knowledge.view == match.game.view(None)
-                assert knowledge.view != knowledge_of(match, mover).view
-                assert list(knowledge.log) == [a.text for a in match.game.actions]
-                return
-    raise AssertionError("no capture of a face-down piece in 40 random games")

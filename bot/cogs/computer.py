@@ -233,11 +233,13 @@ class Computer(commands.Cog):
     async def _do(self, manager: GameManager, me: int, level: int, duty: str) -> Report | None:
         """Answer the pending request, or choose and play a move (``None`` when
         the game changed while it thought: it looks again)."""
-        if duty == "answer":
+        side = Color.RED if self._is_red(manager) else Color.BLACK
+        if duty == "answer":  # a draw when it stands worse; never an undo
             pending = manager.match.pending
             assert pending is not None
-            return await manager.answer(me, pending.kind, accept=False)
-        side = Color.RED if self._is_red(manager) else Color.BLACK
+            knowledge = knowledge_of(manager.match, side)
+            accept = pending.kind == "draw" and await self.opponent.accepts_draw(knowledge)
+            return await manager.answer(me, pending.kind, accept=accept)
         if duty == "setup":
             return await self._arrange(manager, side)
         seq = manager.seq

@@ -2,30 +2,27 @@
 each side's three worst moves, with the engine's better move in the reader's
 notation. Refused while the game runs: a review would help a player.
 
-Standard and successor xiangqi are judged as each side saw them (they hide
-nothing, or next to nothing). Jieqi games are judged from what a spectator
-knew at each move (the public board and moves): neither side's private
-knowledge, nor hindsight of the face-down pieces, decides what was a mistake.
-Tuibei and third-generation games are not reviewed: their secret choices
-(tiles, backs) have no public reading the engine can judge them by yet.
+Standard and successor xiangqi are reviewed: they hide nothing (the one
+secret of successor xiangqi, a foul to call, is plain on the board). The
+hidden-information variants are not: a sampling search that may choose what
+to reveal scores the side to move too well (each sample shows it which
+face-down piece to turn), so evaluations swing with every turn and would
+call every move a mistake.
 """
 
 from __future__ import annotations
 
 import asyncio
 import logging
-from collections.abc import Callable
 from typing import TYPE_CHECKING
 
 import discord
 from discord import app_commands
 from discord.ext import commands
 
-from computer.knowledge import Knowledge, public_knowledge
 from computer.review import CAP, Review, review
 from render.graph import evaluation_graph
 from rules.actions import parse_action
-from rules.match import Match
 from rules.pieces import Color
 from rules.variant import find_variant
 from storage import GameNotFound, GameRecord
@@ -43,13 +40,7 @@ if TYPE_CHECKING:
 
 log = logging.getLogger(__name__)
 
-# Variant -> whose knowledge judges each position (None: the side to move's own).
-REVIEWABLE: dict[str, Callable[[Match], Knowledge] | None] = {
-    "xiangqi": None,
-    "houji": None,
-    "jieqi": public_knowledge,
-    "jieqi-classic": public_knowledge,
-}
+REVIEWABLE = frozenset({"xiangqi", "houji"})
 GAME_OVER_KEYS = ("result.win", "result.draw")
 
 
@@ -101,7 +92,7 @@ class Reviews(commands.Cog):
             log.exception("could not offer the review of game %s", report.game_id)
 
     @app_commands.command(
-        name="review", description="Review a finished game: xiangqi, Jieqi or successor xiangqi"
+        name="review", description="Review a finished xiangqi or successor xiangqi game"
     )
     @app_commands.describe(game="The game number (default: this channel's last game, else yours)")
     @app_commands.guild_only()
@@ -150,7 +141,6 @@ class Reviews(commands.Cog):
             computer.opponent.analyse,
             variant=record.variant,
             seed=seed,
-            knowing=REVIEWABLE[record.variant],
         )
         style = (await self.bot.players.prefs(interaction.user.id)).notation
         text = self._text(record, found, (options, seed), moves, style, lang)
