@@ -51,3 +51,15 @@ def test_without_pyffish_one_error_line(monkeypatch, capsys) -> None:
     assert main(["chase-check", "--cycles", "1"]) == 2
     err = capsys.readouterr().err
     assert err.startswith("error: chase-check needs pyffish") and err.count("\n") == 1
+
+
+def test_fanbing_mode_agrees_with_xiangqi_on_standard_cycles() -> None:
+    result = run("--variant", "fanbing", "--cycles", "12", "--seed", "5")
+    assert result.returncode == 0, result.stderr
+    summary = result.stdout.splitlines()[-1]
+    match = re.fullmatch(
+        r"cycles: 12 \(red (\d+), black (\d+), draw (\d+), none (\d+)\);"
+        r" differences from xiangqi: 0",
+        summary,
+    )
+    assert match, summary
