@@ -34,7 +34,7 @@ from .fanbing_setup import setups_from_seed
 from .outcome import Outcome, Reason
 from .pieces import SIMPLIFIED_NAMES, THIRD_GEN_KINDS, TRADITIONAL_NAMES, Color, Kind, Piece
 from .position import START_FEN, Position
-from .repetition import Occurrences, PlyFacts, record, verdict
+from .repetition import Occurrences, PlyFacts, id_drift, record, verdict
 from .squares import mirror_rank, parse_square, square_name
 from .standard import NO_CAPTURE_LIMIT
 from .variant import Event, Game, register
@@ -435,7 +435,7 @@ class Fanbing(Game):
     def drift(self) -> list[str]:
         fresh = self._rebuilt()
         mine, theirs = self.position, fresh.position
-        found = []
+        found = id_drift(mine.board, self.ids)
         for color in Color:
             if mine.exotic[color] != theirs.exotic[color]:
                 found.append(

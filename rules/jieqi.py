@@ -200,6 +200,14 @@ class JieqiBase(Game):
             self._legal_cache = self._generate()
         return self._legal_cache
 
+    def drift(self) -> list[str]:
+        """The cached actions against a fresh generation."""
+        if self._outcome is not None or self._legal_cache is None:
+            return []
+        if set(self._legal_cache) != set(self._generate()):
+            return ["legal actions: the cache differs from a fresh generation"]
+        return []
+
     def _reveals(self) -> list[Reveal]:
         """Reveal actions of the side to move: none by default (J-9 has no reveal)."""
         return []

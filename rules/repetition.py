@@ -494,6 +494,20 @@ def chased_targets(
     )
 
 
+def id_drift(board: Board, ids: Sequence[int | None]) -> list[str]:
+    """How a game's piece ids have drifted from its board: every piece has one
+    id of its own and no empty point has any, or chases follow the wrong piece."""
+    found = [
+        f"ids[{sq}]: {ids[sq]} on {'a piece' if p is not None else 'an empty point'}"
+        for sq, p in enumerate(board)
+        if (p is None) != (ids[sq] is None)
+    ]
+    given = [i for i in ids if i is not None]
+    if len(given) != len(set(given)):
+        found.append("ids: one id on two pieces")
+    return found
+
+
 class PlyFacts:
     """What one ply did, for S-4: who moved, whether it gave check, and which
     enemy pieces (by id) it chased. Built :meth:`after_move`, the chase is
