@@ -99,8 +99,7 @@ def _lively(position: Position, moves: list[Move]) -> list[Move]:
         board = position.board
         hits = attacks(piece.kind, piece.color, move.to_sq, board)
         if position.is_check() or any(
-            board[t] is not None and board[t].color is not piece.color  # type: ignore[union-attr]
-            for t in hits
+            (target := board[t]) is not None and target.color is not piece.color for t in hits
         ):
             found.append(move)
         position.pop()
@@ -165,7 +164,8 @@ def _follow(start: Position, rng: random.Random) -> list[Move] | None:
             for m in position.legal_moves()
             if m.from_sq in hunters
             and board[m.to_sq] is None
-            and flee.to_sq in attacks(board[m.from_sq].kind, hunter, m.to_sq, board)  # type: ignore[union-attr]
+            and (chaser := board[m.from_sq]) is not None
+            and flee.to_sq in attacks(chaser.kind, hunter, m.to_sq, board)
         ]
         position.pop()
         if follows:

@@ -173,4 +173,5 @@ def main(argv: Sequence[str] | None = None) -> int:
         # The reader left early (``| head``): silence the flush at exit, as the
         # Python docs advise, instead of printing a traceback.
         os.dup2(os.open(os.devnull, os.O_WRONLY), sys.stdout.fileno())
-    return args.status
+    status: int = args.status
+    return status

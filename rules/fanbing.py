@@ -461,7 +461,6 @@ class Fanbing(Game):
 
     def view(self, viewer: Color | None) -> View:
         position = self.position
-        over = self._outcome is not None
         board = tuple(
             None
             if p is None
@@ -480,14 +479,16 @@ class Fanbing(Game):
             ply=self.ply,
             last_move=self.last_squares,
             check=check,
-            captured=tuple(
-                tuple(
-                    PieceView(p.color, p.kind, back_label(p.color, b) if over and b else None)
-                    for p, b in self.captured[c]
-                )
-                for c in Color
-            ),  # type: ignore[arg-type]
+            captured=(self._captured_view(Color.RED), self._captured_view(Color.BLACK)),
             outcome=self._outcome,
+        )
+
+    def _captured_view(self, color: Color) -> tuple[PieceView, ...]:
+        """``color``'s captured pieces, with their backs once the game is over."""
+        over = self._outcome is not None
+        return tuple(
+            PieceView(p.color, p.kind, back_label(p.color, b) if over and b else None)
+            for p, b in self.captured[color]
         )
 
     def _label(

@@ -12,7 +12,7 @@ each side moved by last and the square of the piece that just moved.
 
 from __future__ import annotations
 
-from collections.abc import Iterator
+from collections.abc import Hashable, Iterable, Iterator
 
 from .actions import Move
 from .geometry import (
@@ -224,7 +224,7 @@ class FanbingPosition(Position):
             return self._pawn_born_targets(sq, piece)
         return super().pseudo_targets(sq)
 
-    def _free(self, targets, color: Color) -> Iterator[int]:
+    def _free(self, targets: Iterable[int], color: Color) -> Iterator[int]:
         """The targets that are empty or hold an enemy."""
         board = self.board
         for t in targets:
@@ -472,7 +472,7 @@ class FanbingPosition(Position):
         if self._is_exotic(piece, flags):
             self.exotic[piece.color].add(sq)
 
-    def key(self) -> tuple:
+    def key(self) -> tuple[Hashable, ...]:
         """Repetition key from public facts only: pieces, shown backs, pending
         flip-backs, minister limits, and 骉's context while a 骉 is on the board."""
         board, backs, flags = self.board, self.backs, self.flags

@@ -268,9 +268,9 @@ def blockers(board: Board, king: int, enemy: Color, rules: ChaseRules = STANDARD
         seen_through = 0
         for j, t in enumerate(standing):
             p = board[t]
-            if p.color is not enemy:  # type: ignore[union-attr]
+            if p is None or p.color is not enemy:
                 continue
-            if p.kind is CHARIOT and j > 0:  # type: ignore[union-attr]
+            if p.kind is CHARIOT and j > 0:
                 if j - seen_through == 1:
                     found.update(
                         s
@@ -278,13 +278,20 @@ def blockers(board: Board, king: int, enemy: Color, rules: ChaseRules = STANDARD
                         if i == 0 or not _is_chariot(board, s, enemy)
                     )
                 seen_through += 1
-            elif p.kind is CANNON and j == 2:  # type: ignore[union-attr]
+            elif p.kind is CANNON and j == 2:
                 found.update(standing[:2])
     for horse, leg in HORSE_ATTACKERS[king]:
         p = board[horse]
         if p is not None and p.color is enemy and p.kind is HORSE and board[leg] is not None:
             found.add(leg)
     return found
+
+
+def _piece(board: Board, sq: int) -> Piece:
+    """The piece a caller knows stands on ``sq``."""
+    piece = board[sq]
+    assert piece is not None, sq
+    return piece
 
 
 def _is_chariot(board: Board, sq: int, color: Color) -> bool:
@@ -295,13 +302,13 @@ def _is_chariot(board: Board, sq: int, color: Color) -> bool:
 def _pins(board: Board, king: int, enemy_king: int, victim_blockers: set[int]) -> set[int]:
     """Pieces of the side of ``king`` that may not be counted on to recapture:
     blockers of its king, and its one piece between the kings on a shared file."""
-    victim = board[king].color  # type: ignore[union-attr]
+    victim = _piece(board, king).color
     pins = set(victim_blockers)
     if king % 9 == enemy_king % 9:
         on_file = [
             sq
             for sq in range(king % 9, 90, 9)
-            if board[sq] is not None and board[sq].color is victim and sq != king  # type: ignore[union-attr]
+            if (p := board[sq]) is not None and p.color is victim and sq != king
         ]
         if len(on_file) <= 1:
             pins.update(on_file)
@@ -349,13 +356,13 @@ class _Chase:
             and (self.pinned_chase or rules.may_capture(board, attacker_sq, t))
         ]
         stronger = STRONGER.get(rules.rank(kind), frozenset())
-        self.squares.update(t for t in targets if rules.rank(board[t].kind) in stronger)  # type: ignore[union-attr]
+        self.squares.update(t for t in targets if rules.rank(_piece(board, t).kind) in stronger)
         if rules.exotic(board, attacker_sq):
             # An offered exchange: the same kind of piece, attacking back.
             targets = [
                 t
                 for t in targets
-                if board[t].kind is not kind  # type: ignore[union-attr]
+                if _piece(board, t).kind is not kind
                 or t in self.pins
                 or not rules.protects(board, t, attacker_sq, board)
             ]
@@ -364,11 +371,11 @@ class _Chase:
             targets = [
                 t
                 for t in targets
-                if board[t].kind is not HORSE  # type: ignore[union-attr]
+                if _piece(board, t).kind is not HORSE
                 or attacker_sq not in attacks(HORSE, victim, t, board)
             ]
         else:
-            targets = [t for t in targets if board[t].kind is not kind or t in self.pins]  # type: ignore[union-attr]
+            targets = [t for t in targets if _piece(board, t).kind is not kind or t in self.pins]
         if not targets:
             return
         without = list(board)
@@ -407,7 +414,10 @@ def chased_squares(
     victim_blockers = blockers(after, victim_king, mover, rules)
     chase = _Chase(after, victim, kings, victim_blockers, pinned_chase, rules)
     enemy = {sq for sq, p in enumerate(after) if p is not None and p.color is victim}
-    same_line = (lambda s: s % 9 == to % 9) if frm % 9 == to % 9 else (lambda s: s // 9 == to // 9)
+
+    def same_line(s: int) -> bool:
+        """Whether ``s`` lies on the line the piece moved along."""
+        return s % 9 == to % 9 if frm % 9 == to % 9 else s // 9 == to // 9
 
     moved = after[to]
     if moved is not None and moved.kind not in NEVER_CHASE:
@@ -423,7 +433,7 @@ def chased_squares(
 
     # Attacks the move uncovered, with the pieces that stood before (the moved
     # piece back on its square and, unless it captured, off the other).
-    old = list(after)
+    old: list[object] = list(after)
     old[frm] = True
     if not capture:
         old[to] = None

@@ -3,7 +3,7 @@
 from __future__ import annotations
 
 from collections.abc import Mapping
-from typing import Self
+from typing import ClassVar, Self
 
 from .actions import Action, Move
 from .errors import GameOver, IllegalAction
@@ -50,7 +50,7 @@ class StandardXiangqi(Game):
     """
 
     name = "xiangqi"
-    aliases = ("standard", "xq", "象棋", "中国象棋")
+    aliases: ClassVar[tuple[str, ...]] = ("standard", "xq", "象棋", "中国象棋")
     title_en = "Xiangqi"
     title_zh = "中国象棋"
 
