@@ -6,9 +6,11 @@ that player has captured, and in Tuibei the tile rack. The top card belongs
 to the side at the top of the board. The card of the side to move is
 highlighted in gold.
 
-The panel is a fifth of the image, so its texts are no smaller than the
-board's: captured pieces overlap a little, like a stack of coins, but never
-over a glyph, and a result too long for one line is broken into lines.
+The panel is only a fifth of the image wide, yet no text in it is smaller
+than the layout allows on a phone. So its rows are fixed and sized for the
+worst case, captured pieces overlap a little, like a stack of coins (the
+next disc covers the rim, never the glyph), and a result too long for one
+line is broken into lines rather than shrunk.
 """
 
 from __future__ import annotations

@@ -2,7 +2,9 @@
 
 A tile face is ivory with the suit name in the suit's usual ink; a hidden
 tile shows the green back, the same for every kind; a lost kind (T-3) is
-dimmed and struck through.
+dimmed and struck through. Tiles are as tall as the panel's clock row and
+carry their name at full size, so 百搭 is written side by side on a wider
+tile.
 """
 
 from __future__ import annotations
