@@ -54,6 +54,9 @@ PIECE_NAMES |= {"c": "cannon", "p": "pawn"}
 BOARDS_JS = """return [...document.querySelectorAll('#channel-layout img')]
     .filter((img) => img.alt.includes('board'))
     .map((img) => img.complete && img.naturalWidth > 0);"""
+# How far the conversation scrolls, and how far it is scrolled.
+SCROLL_JS = """const t = document.getElementById('channel-timeline');
+    return [t.scrollHeight, t.clientHeight, t.scrollTop];"""
 
 
 @dataclass
@@ -314,6 +317,24 @@ def test_a_game_to_checkmate_between_two_pages(browser, sandboxes):
             jump.click()
         time.sleep(1)
         browser.save_screenshot(shot)
+    assert "Sandbox stopped" in sandbox.stop()
+
+
+def test_a_page_opens_at_the_latest_messages(browser, sandboxes):
+    """A conversation longer than the window, in text (which is there at once,
+    unlike images): a page opened later shows its end."""
+    sandbox = sandboxes()
+    carol = Page(browser, sandbox.urls["carol"])
+    for said in range(12):
+        carol.say(f"message {said}: " + "a few lines of text " * 12)
+        carol.wait_for(f"message {said}:")
+    again = Page(browser, sandbox.urls["carol"])
+    again.wait_for("message 11:")
+    height, window, _ = again.driver.execute_script(SCROLL_JS)
+    assert height > window + 100  # longer than the window: it had to scroll
+    again.wait_until(
+        lambda: sum(again.driver.execute_script(SCROLL_JS)[1:]) >= height - 2, "the end in sight"
+    )
     assert "Sandbox stopped" in sandbox.stop()
 
 

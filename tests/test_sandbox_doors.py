@@ -226,3 +226,20 @@ async def test_bad_json_is_a_client_error_and_changes_nothing(db):
         assert len(stage.env.backend.transcript) == before
         status, _ = await call(http, at, "/api/state", context)
         assert status == 200  # the page lives on
+
+
+async def test_a_page_opens_at_the_newest_message_its_member_sees(db):
+    async with running(db) as (stage, http):
+        alice, bob, carol = stage.world.members
+        channel = stage.world.channel
+        async with stage.turn:
+            await alice.slash(channel, "challenge", opponent=bob, color="red")
+            await stage.preview.refresh()
+        challenge = channel.history(viewer=carol)[-1]
+        told = channel.history(viewer=alice)[-1]  # her closed DMs, to her alone
+        assert told.id > challenge.id and "direct messages" in told.content
+        alice_door, _, carol_door = addresses(stage)
+        for door, newest in ((alice_door, told), (carol_door, challenge)):
+            _, page = await open_page(http, door)
+            assert page["targetId"] == str(newest.id)
+            assert not page["history"]["hasAfter"]  # the window follows the newest

@@ -35,6 +35,7 @@ class Door:
         self,
         preview_url: str,
         member_id: int,
+        latest: Callable[[], int | None],
         turn: asyncio.Lock,
         after_action: Callable[[], Awaitable[None]],
         session: aiohttp.ClientSession,
@@ -42,7 +43,7 @@ class Door:
         parts = urlsplit(preview_url)
         self.upstream = f"{parts.scheme}://{parts.netloc}"
         self._preview_secret = parts.fragment
-        self.guard = Guard(member_id)
+        self.guard = Guard(member_id, latest)
         self.turn = turn
         self.after_action = after_action
         self.session = session

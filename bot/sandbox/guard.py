@@ -14,6 +14,7 @@ from __future__ import annotations
 import hmac
 import json
 import secrets
+from collections.abc import Callable
 from typing import Any
 
 from aiohttp import web
@@ -28,8 +29,9 @@ STATE_ROUTES = frozenset({PAGES, "/api/state"})  # answers that carry a page's s
 class Guard:
     """One door's checks: its secret, its origin, its member, its pages."""
 
-    def __init__(self, member_id: int) -> None:
+    def __init__(self, member_id: int, latest: Callable[[], int | None]) -> None:
         self.member_id = member_id
+        self.latest = latest  # the newest message this member sees
         self.secret = secrets.token_urlsafe(32)
         self.origins: frozenset[str] = frozenset()
         self.pages: set[str] = set()
@@ -66,13 +68,16 @@ class Guard:
             raise web.HTTPUnauthorized(text="not a page of this member")
 
     def _as_member(self, body: bytes) -> bytes:
-        """A page opens as the door's member."""
+        """A page opens as the door's member, at the newest message they see
+        (the preview would open it at the top of the conversation)."""
         payload = read_json(body or b"{}")
         if not isinstance(payload, dict):
             raise web.HTTPBadRequest(text="JSON object required")
         if payload.get("viewer_id") not in (None, self.member_id, str(self.member_id)):
             raise web.HTTPForbidden(text="this address opens its own member's page only")
         payload["viewer_id"] = str(self.member_id)
+        if payload.get("target_id") is None and (latest := self.latest()) is not None:
+            payload["target_id"] = str(latest)
         return json.dumps(payload).encode()
 
     def _check_action(self, request: web.Request, body: bytes) -> None:

@@ -4,6 +4,7 @@ from __future__ import annotations
 
 import asyncio
 import contextlib
+import functools
 from types import TracebackType
 
 import aiohttp
@@ -49,7 +50,12 @@ class Stage:
             session = await stack.enter_async_context(aiohttp.ClientSession())
             for index, member in enumerate(self.world.members):
                 door = Door(
-                    self.preview.url, member.id, self.turn, self.refresh_if_changed, session
+                    self.preview.url,
+                    member.id,
+                    functools.partial(self.world.latest_seen, member),
+                    self.turn,
+                    self.refresh_if_changed,
+                    session,
                 )
                 stack.push_async_callback(door.close)
                 await door.open(self.first_port + index if self.first_port else 0)

@@ -29,6 +29,12 @@ class World:
     channel: simcord.ChannelHandle
     members: tuple[simcord.MemberActor, ...]  # the two players, then the spectator
 
+    def latest_seen(self, member: simcord.MemberActor) -> int | None:
+        """The newest message of ``#xiangqi`` that ``member`` sees (not another's
+        ephemeral reply), where their page opens."""
+        seen = self.channel.history(viewer=member)
+        return seen[-1].id if seen else None
+
 
 def build_world(env: simcord.Env) -> World:
     """Create the world in ``env`` before it starts (see the module docstring)."""
