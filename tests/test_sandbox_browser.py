@@ -368,7 +368,7 @@ def test_jieqi_reveals_keep_face_down_pieces_from_the_spectator(browser, sandbox
     bob.command("move", move="翻 e6")
     carol.wait_for("reveals e6:")
     alice.command("board", picked={"private": "True"})
-    alice.wait_for("Only you can see this", count=2)  # the DM notice, then the board
+    alice.wait_for("alice to move · move 2")  # her private board, in her answer alone
     all_loaded(carol, 3)
     seen = carol.text()
     assert "Only you can see this" not in seen

@@ -234,10 +234,11 @@ async def test_a_page_opens_at_the_newest_message_its_member_sees(db):
         channel = stage.world.channel
         async with stage.turn:
             await alice.slash(channel, "challenge", opponent=bob, color="red")
+            await alice.slash(channel, "help")
             await stage.preview.refresh()
         challenge = channel.history(viewer=carol)[-1]
-        told = channel.history(viewer=alice)[-1]  # her closed DMs, to her alone
-        assert told.id > challenge.id and "direct messages" in told.content
+        told = channel.history(viewer=alice)[-1]  # the help, to her alone
+        assert told.id > challenge.id and "/challenge" in told.content
         alice_door, _, carol_door = addresses(stage)
         for door, newest in ((alice_door, told), (carol_door, challenge)):
             _, page = await open_page(http, door)

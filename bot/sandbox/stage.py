@@ -5,6 +5,7 @@ from __future__ import annotations
 import asyncio
 import contextlib
 import functools
+from pathlib import Path
 from types import TracebackType
 
 import aiohttp
@@ -14,7 +15,7 @@ from ..client import create_bot
 from ..settings import Settings
 from .clock import KeptTime, Ticker
 from .doors import Door
-from .world import CHANNEL, build_world
+from .world import CHANNEL, build_world, turn_dms_off
 
 
 class Stage:
@@ -33,6 +34,7 @@ class Stage:
         self._seen = 0  # how much of SimCord's transcript has been looked at
 
     async def __aenter__(self) -> Stage:
+        new = not Path(self.db_path).exists()
         async with contextlib.AsyncExitStack() as stack:  # undone in reverse if a step fails
             self.bot = create_bot(Settings(db_path=self.db_path))
             stack.push_async_callback(self._close_store)
@@ -41,6 +43,8 @@ class Stage:
             self.kept = KeptTime(self.db_path)
             self.kept.restore(self.env)
             await self.env.start()
+            if new:
+                await turn_dms_off(self.bot.players, self.world)
             stack.enter_context(self.env.time_context())
             stack.push_async_callback(self.env.shutdown)
             self.preview = await stack.enter_async_context(
