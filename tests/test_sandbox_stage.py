@@ -160,3 +160,26 @@ def test_a_taken_port_is_one_clear_line(db, capsys):
         assert sandbox.main(["--db", db, "--port", str(port)]) == 2
     (line,) = capsys.readouterr().err.splitlines()
     assert line.startswith("error: the sandbox could not listen") and str(port) in line
+
+
+async def test_what_the_bot_says_of_threads_holds_where_it_may_make_none(db):
+    """In the sandbox a game is played in the channel: the computer's opening
+    and /help say so, in both languages."""
+    async with Stage(db) as stage:
+        alice, bob, _ = stage.world.members
+        channel = stage.world.channel
+        async with stage.turn:
+            started = await alice.slash(
+                channel, "play computer", variant="xiangqi", level=1, color="red"
+            )
+            helped = await bob.slash(channel, "help")
+            await bob.slash(channel, "settings", language="zh")
+            zh = await bob.slash(channel, "help")
+        assert not channel.threads
+        assert started.response.content.endswith(
+            "The game follows in its own thread, or here where threads cannot be made."
+        )
+        assert "or is played in the channel where threads cannot be made." in (
+            helped.response.content
+        )
+        assert "不能建子区时就在本频道进行" in zh.response.content
