@@ -105,7 +105,8 @@ class Stage:
         lines = [
             f"Chuhan sandbox: a simulated server with #{CHANNEL};"
             f" games are kept in {self.db_path}.",
-            "Open each member's page in your browser (these addresses are secret):",
+            "Open each member's page in your browser (each address is its member's"
+            " alone: keep it secret):",
         ]
         for member, role, door in zip(self.world.members, roles, self.doors, strict=True):
             lines.append(f"  {member.user.name:<6} ({role:<9})  {door.url}")
