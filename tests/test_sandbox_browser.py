@@ -54,6 +54,9 @@ PIECE_NAMES |= {"c": "cannon", "p": "pawn"}
 BOARDS_JS = """return [...document.querySelectorAll('#channel-layout img')]
     .filter((img) => img.alt.includes('board'))
     .map((img) => img.complete && img.naturalWidth > 0);"""
+# How far the conversation scrolls, and how far it is scrolled.
+SCROLL_JS = """const t = document.getElementById('channel-timeline');
+    return [t.scrollHeight, t.clientHeight, t.scrollTop];"""
 
 
 @dataclass
@@ -317,6 +320,24 @@ def test_a_game_to_checkmate_between_two_pages(browser, sandboxes):
     assert "Sandbox stopped" in sandbox.stop()
 
 
+def test_a_page_opens_at_the_latest_messages(browser, sandboxes):
+    """A conversation longer than the window, in text (which is there at once,
+    unlike images): a page opened later shows its end."""
+    sandbox = sandboxes()
+    carol = Page(browser, sandbox.urls["carol"])
+    for said in range(12):
+        carol.say(f"message {said}: " + "a few lines of text " * 12)
+        carol.wait_for(f"message {said}:")
+    again = Page(browser, sandbox.urls["carol"])
+    again.wait_for("message 11:")
+    height, window, _ = again.driver.execute_script(SCROLL_JS)
+    assert height > window + 100  # longer than the window: it had to scroll
+    again.wait_until(
+        lambda: sum(again.driver.execute_script(SCROLL_JS)[1:]) >= height - 2, "the end in sight"
+    )
+    assert "Sandbox stopped" in sandbox.stop()
+
+
 def face_down(db: Path) -> dict[str, str]:
     """The true identity of every piece still face down in the sandbox's game."""
 
@@ -347,7 +368,7 @@ def test_jieqi_reveals_keep_face_down_pieces_from_the_spectator(browser, sandbox
     bob.command("move", move="翻 e6")
     carol.wait_for("reveals e6:")
     alice.command("board", picked={"private": "True"})
-    alice.wait_for("Only you can see this", count=2)  # the DM notice, then the board
+    alice.wait_for("alice to move · move 2")  # her private board, in her answer alone
     all_loaded(carol, 3)
     seen = carol.text()
     assert "Only you can see this" not in seen

@@ -27,19 +27,36 @@ async def test_a_game_is_played_in_the_channel_and_private_notes_are_ephemeral(d
         alice, bob, _ = stage.world.members
         channel = stage.world.channel
         async with stage.turn:
-            asked = await alice.slash(channel, "challenge", opponent=bob, color="red")
-            (closed,) = asked.followups  # the challenger's DMs were tried at once
-            assert closed.ephemeral and "/board private:true" in closed.content
+            await alice.slash(channel, "challenge", opponent=bob, color="red")
             challenge = channel.last_message
             await bob.click(challenge, custom_id=button(challenge, "accept"))
         assert not channel.threads  # no thread: the game is in #xiangqi
-        opening = channel.history()[-2]
+        opening = channel.history()[-1]
         assert opening.content.startswith("New game: alice (🔴 Red) vs bob (⚫ Black)")
         assert opening.attachments[0].filename == "board.png"
-        assert "alice does not accept direct messages" in channel.last_message.content
         async with stage.turn:
             mine = await bob.slash(channel, "board", private=True)
         assert mine.ephemeral and mine.response.attachments
+
+
+async def test_that_there_are_no_dms_is_said_once_not_to_each_player(db):
+    """The topic says it; the bot, which tries no DM, never tells a player that
+    theirs are closed."""
+    async with Stage(db) as stage:
+        alice, bob, carol = stage.world.members
+        channel = stage.world.channel
+        topic = stage.bot.get_channel(channel.id).topic
+        assert "there are no DMs" in topic and "/board private:true" in topic
+        async with stage.turn:
+            await alice.slash(channel, "challenge", opponent=bob, variant="jieqi-classic")
+            challenge = channel.last_message
+            await bob.click(challenge, custom_id=button(challenge, "accept"))
+        for member in (alice, bob, carol):
+            seen = [message.content for message in channel.history(viewer=member)]
+            assert not [said for said in seen if "direct message" in said], seen
+        async with stage.turn:
+            settings = await carol.slash(channel, "settings")
+        assert "Direct messages: off" in settings.response.content
 
 
 async def test_a_second_start_finds_the_game_and_the_time_where_they_were(db):
@@ -50,6 +67,7 @@ async def test_a_second_start_finds_the_game_and_the_time_where_they_were(db):
             challenge = stage.world.channel.last_message
             await bob.click(challenge, custom_id=button(challenge, "accept"))
             await alice.slash(stage.world.channel, "move", move="h2e2")
+            await bob.slash(stage.world.channel, "settings", dm=True)
             await stage.env.advance_time(600)  # ahead of real time, as after a long session
         ids = [m.id for m in stage.world.members], stage.world.channel.id
         stopped_at = stage.env.now()
@@ -63,6 +81,8 @@ async def test_a_second_start_finds_the_game_and_the_time_where_they_were(db):
             assert "bob to move" in board.response.content
             played = await bob.slash(again.world.channel, "move", move="h9g7")
         assert played.response.content == "Move played."
+        dms = [(await again.bot.players.prefs(m.id)).dm_notifications for m in again.world.members]
+        assert dms == [False, True, False]  # off for a new sandbox, bob's choice kept
 
 
 async def test_the_ticker_runs_the_clock_a_second_each_second(db):
@@ -140,3 +160,26 @@ def test_a_taken_port_is_one_clear_line(db, capsys):
         assert sandbox.main(["--db", db, "--port", str(port)]) == 2
     (line,) = capsys.readouterr().err.splitlines()
     assert line.startswith("error: the sandbox could not listen") and str(port) in line
+
+
+async def test_what_the_bot_says_of_threads_holds_where_it_may_make_none(db):
+    """In the sandbox a game is played in the channel: the computer's opening
+    and /help say so, in both languages."""
+    async with Stage(db) as stage:
+        alice, bob, _ = stage.world.members
+        channel = stage.world.channel
+        async with stage.turn:
+            started = await alice.slash(
+                channel, "play computer", variant="xiangqi", level=1, color="red"
+            )
+            helped = await bob.slash(channel, "help")
+            await bob.slash(channel, "settings", language="zh")
+            zh = await bob.slash(channel, "help")
+        assert not channel.threads
+        assert started.response.content.endswith(
+            "The game follows in its own thread, or here where threads cannot be made."
+        )
+        assert "or is played in the channel where threads cannot be made." in (
+            helped.response.content
+        )
+        assert "不能建子区时就在本频道进行" in zh.response.content

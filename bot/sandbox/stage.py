@@ -4,6 +4,8 @@ from __future__ import annotations
 
 import asyncio
 import contextlib
+import functools
+from pathlib import Path
 from types import TracebackType
 
 import aiohttp
@@ -13,7 +15,7 @@ from ..client import create_bot
 from ..settings import Settings
 from .clock import KeptTime, Ticker
 from .doors import Door
-from .world import CHANNEL, build_world
+from .world import CHANNEL, build_world, turn_dms_off
 
 
 class Stage:
@@ -32,6 +34,7 @@ class Stage:
         self._seen = 0  # how much of SimCord's transcript has been looked at
 
     async def __aenter__(self) -> Stage:
+        new = not Path(self.db_path).exists()
         async with contextlib.AsyncExitStack() as stack:  # undone in reverse if a step fails
             self.bot = create_bot(Settings(db_path=self.db_path))
             stack.push_async_callback(self._close_store)
@@ -40,6 +43,8 @@ class Stage:
             self.kept = KeptTime(self.db_path)
             self.kept.restore(self.env)
             await self.env.start()
+            if new:
+                await turn_dms_off(self.bot.players, self.world)
             stack.enter_context(self.env.time_context())
             stack.push_async_callback(self.env.shutdown)
             self.preview = await stack.enter_async_context(
@@ -49,7 +54,12 @@ class Stage:
             session = await stack.enter_async_context(aiohttp.ClientSession())
             for index, member in enumerate(self.world.members):
                 door = Door(
-                    self.preview.url, member.id, self.turn, self.refresh_if_changed, session
+                    self.preview.url,
+                    member.id,
+                    functools.partial(self.world.latest_seen, member),
+                    self.turn,
+                    self.refresh_if_changed,
+                    session,
                 )
                 stack.push_async_callback(door.close)
                 await door.open(self.first_port + index if self.first_port else 0)
@@ -95,7 +105,8 @@ class Stage:
         lines = [
             f"Chuhan sandbox: a simulated server with #{CHANNEL};"
             f" games are kept in {self.db_path}.",
-            "Open each member's page in your browser (these addresses are secret):",
+            "Open each member's page in your browser (each address is its member's"
+            " alone: keep it secret):",
         ]
         for member, role, door in zip(self.world.members, roles, self.doors, strict=True):
             lines.append(f"  {member.user.name:<6} ({role:<9})  {door.url}")

@@ -4,7 +4,10 @@ The browser preview shows one channel and no DMs, so the world is built to use
 the bot's own fallbacks: the bot may not create threads in ``#xiangqi`` (a game
 is played in the channel itself) and every DM fails with Discord's 50007 (a
 player's private board comes from ``/board private:true``, as an ephemeral
-reply). The world is built before the clock moves and in a fixed order, so its
+reply). Since no DM can arrive, a new sandbox also turns every member's DMs
+off (see ``turn_dms_off``): the channel's topic says once that there are none,
+instead of the bot telling each player, at each game, that theirs are closed.
+The world is built before the clock moves and in a fixed order, so its
 ids are the same at every start and the games kept in the file find their
 channel and players again.
 """
@@ -16,10 +19,15 @@ from dataclasses import dataclass
 import discord
 import simcord
 
+from ..players import PlayerDirectory
+
 CHANNEL = "xiangqi"
 PLAYERS = ("alice", "bob")
 SPECTATOR = "carol"
-TOPIC = "Try /challenge, then /move. Games are played here; private boards: /board private:true"
+TOPIC = (
+    "Try /challenge, then /move. Games are played here, and there are no DMs:"
+    " private boards come from /board private:true"
+)
 CANNOT_DM = 50007  # Discord: "Cannot send messages to this user"
 
 
@@ -28,6 +36,12 @@ class World:
     guild: simcord.GuildHandle
     channel: simcord.ChannelHandle
     members: tuple[simcord.MemberActor, ...]  # the two players, then the spectator
+
+    def latest_seen(self, member: simcord.MemberActor) -> int | None:
+        """The newest message of ``#xiangqi`` that ``member`` sees (not another's
+        ephemeral reply), where their page opens."""
+        seen = self.channel.history(viewer=member)
+        return seen[-1].id if seen else None
 
 
 def build_world(env: simcord.Env) -> World:
@@ -53,3 +67,12 @@ def build_world(env: simcord.Env) -> World:
             times=None,
         )
     return World(guild, channel, members)
+
+
+async def turn_dms_off(players: PlayerDirectory, world: World) -> None:
+    """Every member's DMs off, as with ``/settings dm:false``: the bot then tries
+    none and keeps what a DM would say for the member's own answers and
+    ``/board private:true``. Done for a new sandbox only, so a member who turns
+    them on again keeps that choice."""
+    for member in world.members:
+        await players.update_prefs(member.id, dm_notifications=False)
