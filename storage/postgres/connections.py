@@ -17,6 +17,7 @@ from contextlib import asynccontextmanager
 from typing import Any
 
 import asyncpg
+from asyncpg.transaction import Transaction
 
 from ..errors import StorageUnavailable
 
@@ -73,7 +74,9 @@ async def acquire(pool: asyncpg.Pool) -> asyncpg.Connection:
         raise
 
 
-async def _begun(pool: asyncpg.Pool, options: dict[str, Any]) -> tuple[Any, Any]:
+async def _begun(
+    pool: asyncpg.Pool, options: dict[str, Any]
+) -> tuple[asyncpg.Connection, Transaction]:
     """A connection of the pool and its begun transaction; every connection
     the pool holds may be dead after a restart, so try them all."""
     tries = pool.get_max_size() + 1
