@@ -13,6 +13,7 @@ from typing import Any
 
 import discord
 
+from . import sending
 from .buttons import request_view
 from .i18n import t
 from .players import PlayerDirectory
@@ -102,9 +103,13 @@ class Announcer:
                     text = "\n".join(filter(None, [text, moves]))
                 else:
                     files.append(text_file(moves, f"moves-{report.game_id}.txt"))
-            message = await target.send(text, files=files, **kwargs)
+            once = sending.nonce()
+            message = await sending.retried(
+                lambda: target.send(text, files=sending.reread(files), nonce=once, **kwargs),
+                f"report of game {report.game_id}",
+            )
             await notifier.settle()
-        except discord.HTTPException:
+        except sending.FAILURES:
             log.exception("could not announce game %s in %s", report.game_id, report.channel_id)
             self._announced(report, None)
             return None
@@ -246,17 +251,20 @@ class Announcer:
         """
         try:
             user = self.bot.get_user(user_id) or await self.bot.fetch_user(user_id)
-            kwargs: dict[str, Any] = {"file": png_file(board)} if board is not None else {}
-            if view is not None:
-                kwargs["view"] = view
-            await user.send(content, **kwargs)
+            files = [png_file(board)] if board is not None else []
+            kwargs: dict[str, Any] = {"view": view} if view is not None else {}
+            once = sending.nonce()
+            await sending.retried(
+                lambda: user.send(content, files=sending.reread(files), nonce=once, **kwargs),
+                f"DM to {user_id}",
+            )
         except (discord.Forbidden, discord.NotFound) as exc:
             # DEBUG, not INFO: whether a DM was tried at all can follow a secret
             # (a callable foul, a captured face-down piece).
             log.debug("DM to %s refused: %s", user_id, exc.status)
             return False
-        except discord.HTTPException as exc:
-            log.warning("DM to %s failed: %s", user_id, exc.status)
+        except sending.FAILURES as exc:
+            log.warning("DM to %s failed: %s", user_id, sending.status_of(exc))
             return False
         return True
 

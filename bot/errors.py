@@ -45,3 +45,11 @@ class Busy(BotError):
 
     def __init__(self) -> None:
         super().__init__("busy")
+
+
+class DatabaseAway(BotError):
+    """The database could not store the action (unreachable, locked or full):
+    nothing changed, and the same action may simply be tried again later."""
+
+    def __init__(self) -> None:
+        super().__init__("database_away")

@@ -4,7 +4,8 @@ Each active game has one :class:`GameManager`, found by its channel (a game's
 thread is its channel). The manager holds an ``asyncio.Lock``; under it an
 entry is checked and applied by :class:`rules.match.Match`, committed to
 storage, and only then turned into a :class:`Report` for Discord code to
-send. If the commit fails the match is rebuilt from storage, so memory never
+send. If the commit fails the match is rebuilt from storage (or, when the
+database is away, replayed from the log it held before), so memory never
 runs ahead of the database. Nothing here knows about Discord or a variant's
 rules beyond the ``Match``/``Game`` interface.
 """
@@ -25,14 +26,31 @@ from rules.outcome import Outcome, Reason
 from rules.pieces import Color
 from rules.squares import square_name
 from rules.variant import Event, find_variant
-from storage import Entry, GameRecord, NewGame, Prefs, SequenceConflict, Shards, Store
+from storage import (
+    Entry,
+    GameRecord,
+    NewGame,
+    Prefs,
+    SequenceConflict,
+    Shards,
+    StorageUnavailable,
+    Store,
+)
 from storage.ratings import Rating
 from storage.records import GameStatus
 
 from . import fanbing_setup
 from . import timecontrol as tc
 from .clockface import faces
-from .errors import BotError, Busy, GameFinished, GameOver, NoGameHere, NotAPlayer
+from .errors import (
+    BotError,
+    Busy,
+    DatabaseAway,
+    GameFinished,
+    GameOver,
+    NoGameHere,
+    NotAPlayer,
+)
 from .i18n import LANGUAGES, catalogue, t
 from .pictures import board_png
 from .players import PlayerDirectory
@@ -328,7 +346,7 @@ class GameManager:
         """Apply, commit and report one entry. An entry that ends the game is
         committed with its result in one transaction, so no crash can leave a
         game whose log is over but whose result is missing."""
-        game_before = self.match.game
+        game_before, log_before = self.match.game, list(self.match.entries)
         turn, ply = game_before.turn, game_before.ply
         events = self.match.apply(text)
         game, now = self.match.game, self.hub.now()
@@ -353,10 +371,13 @@ class GameManager:
                 effective=self.match.effective,
             )
         except SequenceConflict:
-            await self._reload()
+            await self._roll_back(log_before)
             raise Busy() from None
+        except StorageUnavailable as exc:
+            await self._roll_back(log_before)
+            raise DatabaseAway() from exc
         except BaseException:
-            await self._reload()
+            await self._roll_back(log_before)
             raise
         log.debug("game %s: entry %s committed by %s", self.id, self.seq, actor_id)
         self.seq += 1
@@ -372,6 +393,16 @@ class GameManager:
         elif game.ply != ply or game.turn is not turn:
             lines += self._deadline_lines()
         return await self._report(actor_id, events, lines)
+
+    async def _roll_back(self, log_before: list[str]) -> None:
+        """Forget an entry that was not committed: read the game again (storage
+        knows best, after a race), or, while storage is away, replay the log
+        held before the entry; the rest of the state changes only after a commit."""
+        try:
+            await self._reload()
+        except StorageUnavailable:
+            match = self.match
+            self.match = Match.replay(match.variant, match.options, match.seed, log_before)
 
     async def settle(self, last: Entry) -> Report | None:
         """Finish a game whose ``last`` entry, already committed, ended it while

@@ -8,8 +8,9 @@ from typing import Any
 from discord import app_commands
 
 from rules.errors import RulesError
+from storage import StorageUnavailable
 
-from .errors import BotError
+from .errors import BotError, DatabaseAway
 from .i18n import catalogue, t
 from .report import Line, Moves, Term, Title
 
@@ -41,6 +42,8 @@ def error_text(error: BaseException, lang: str) -> str | None:
     """The private answer to a refused action, or ``None`` for an unexpected error."""
     if isinstance(error, app_commands.CommandInvokeError):
         error = error.original
+    if isinstance(error, StorageUnavailable):  # any other store call than a commit
+        error = DatabaseAway()
     if isinstance(error, BotError):
         return say(Line(f"error.{error.key}", error.params), lang)
     if isinstance(error, RulesError):

@@ -4,7 +4,14 @@ The state of a game is never stored, only its log: :meth:`Store.rebuild`
 replays the log through ``rules``. See ``docs/storage.md``.
 """
 
-from .errors import ChannelBusy, GameNotActive, GameNotFound, SequenceConflict, StorageError
+from .errors import (
+    ChannelBusy,
+    GameNotActive,
+    GameNotFound,
+    SequenceConflict,
+    StorageError,
+    StorageUnavailable,
+)
 from .factory import AnyStore, is_postgres, open_store
 from .postgres import PostgresStore
 from .records import (
@@ -41,6 +48,7 @@ __all__ = [
     "SequenceConflict",
     "Shards",
     "StorageError",
+    "StorageUnavailable",
     "Store",
     "VariantStats",
     "is_handicap",

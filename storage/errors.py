@@ -42,3 +42,17 @@ class ChannelBusy(StorageError):
     def __init__(self, channel_id: int) -> None:
         super().__init__(f"channel {channel_id} already has an active game")
         self.channel_id = channel_id
+
+
+class StorageUnavailable(StorageError):
+    """The database could not do what was asked: unreachable, the connection
+    cut, locked by another process past the busy timeout, or out of space.
+
+    Nothing of the call was committed, except when a PostgreSQL connection
+    was lost during the COMMIT itself: then the database alone knows, and the
+    next append to the game finds out (a ``SequenceConflict``). The store
+    stays usable; a later call reconnects as needed.
+    """
+
+    def __init__(self, cause: BaseException) -> None:
+        super().__init__(f"database unavailable: {type(cause).__name__}: {cause}")

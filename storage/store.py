@@ -5,6 +5,9 @@ an ``asyncio.Lock`` so coroutines sharing the connection never interleave
 inside each other's transactions; writes take SQLite's write lock up front
 (``BEGIN IMMEDIATE``) so several processes on one file serialise cleanly.
 A method that returns has committed: the bot may announce what it stored.
+A lock held too long by another process, a full disk or an I/O error
+raises :class:`StorageUnavailable` after rolling back: nothing changed, and
+the next call simply tries again.
 """
 
 from __future__ import annotations
@@ -12,6 +15,7 @@ from __future__ import annotations
 import asyncio
 import contextlib
 import json
+import logging
 import os
 import sqlite3
 import time
@@ -24,7 +28,13 @@ import aiosqlite
 from rules.outcome import Outcome, Reason
 from rules.pieces import Color
 
-from .errors import ChannelBusy, GameNotActive, GameNotFound, SequenceConflict
+from .errors import (
+    ChannelBusy,
+    GameNotActive,
+    GameNotFound,
+    SequenceConflict,
+    StorageUnavailable,
+)
 from .ratings import Rating
 from .records import (
     Challenge,
@@ -61,7 +71,25 @@ from .rows import (
 from .schema import migrate
 from .shards import Shards
 
+log = logging.getLogger(__name__)
+
 _PREFS_QUERY = f"SELECT {', '.join(PREF_CHOICES)} FROM prefs WHERE user_id = ?"
+
+# How long a write waits for another process's lock before it is refused:
+# far longer than any of our own transactions, short enough for a user to wait.
+BUSY_TIMEOUT_MS = 10_000
+
+# SQLite's primary result codes that mean "the file cannot be written now",
+# not "this request is wrong": busy/locked, I/O error, full, cannot open.
+_FAULTS = frozenset(
+    {
+        sqlite3.SQLITE_BUSY,
+        sqlite3.SQLITE_LOCKED,
+        sqlite3.SQLITE_IOERR,
+        sqlite3.SQLITE_FULL,
+        sqlite3.SQLITE_CANTOPEN,
+    }
+)
 
 
 class Store(LogReplays):
@@ -85,7 +113,7 @@ class Store(LogReplays):
         try:
             db.row_factory = sqlite3.Row
             # Fetched to the end so that no statement stays in progress.
-            await db.execute_fetchall("PRAGMA busy_timeout = 10000")
+            await db.execute_fetchall(f"PRAGMA busy_timeout = {int(BUSY_TIMEOUT_MS)}")
             await _enable_wal(db)
             # FULL: a commit is on disk before append returns, so a move the
             # bot announced survives a power cut too (docs/storage.md).
@@ -120,8 +148,10 @@ class Store(LogReplays):
         A task cancelled while its COMMIT is queued may still have committed
         (the worker thread runs it anyway); callers then see a
         ``SequenceConflict`` on their next append and reload, as after any race.
+
+        :raises StorageUnavailable: for a fault of the file (:data:`_FAULTS`).
         """
-        async with self._lock:
+        async with self._lock, _faults_refused():
             await self._db.execute("BEGIN IMMEDIATE" if write else "BEGIN")
             try:
                 yield self._db
@@ -134,7 +164,7 @@ class Store(LogReplays):
 
     async def _query(self, sql: str, params: Sequence[Any] = ()) -> list[sqlite3.Row]:
         """A single read statement (atomic on its own)."""
-        async with self._lock:
+        async with self._lock, _faults_refused():
             return list(await self._db.execute_fetchall(sql, params))
 
     @staticmethod
@@ -760,6 +790,19 @@ class Store(LogReplays):
             (user_id,),
         )
         return variant_stats(rows, self._clock())
+
+
+@asynccontextmanager
+async def _faults_refused() -> AsyncIterator[None]:
+    """Turn a fault of the file into :class:`StorageUnavailable` (logged once
+    here, without the statement: its parameters may hold a secret setup)."""
+    try:
+        yield
+    except sqlite3.OperationalError as exc:
+        if exc.sqlite_errorcode & 0xFF not in _FAULTS:
+            raise
+        log.warning("SQLite refused a transaction: %s", exc.sqlite_errorname)
+        raise StorageUnavailable(exc) from exc
 
 
 def _create_private(path: str | os.PathLike[str]) -> None:

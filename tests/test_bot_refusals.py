@@ -107,7 +107,8 @@ async def test_answers_follow_the_chosen_language(table):
 
 async def test_a_discord_failure_after_the_commit_keeps_the_move(table):
     thread = await table.start()
-    table.env.inject_error("POST", f"/channels/{thread.id}/messages", status=500)
+    # 403 (missing permissions) is not retried, as a 500 would be (bot/sending.py).
+    table.env.inject_error("POST", f"/channels/{thread.id}/messages", status=403)
     result = await table.alice.slash(thread, "move", move=MOVES[0])
     assert private(result).startswith("Move played.\nIt is recorded, but I could not post it")
     again = await table.alice.slash(thread, "move", move=MOVES[0])

@@ -5,12 +5,17 @@ shared between coroutines, so there is no in-process lock. Races between
 processes are decided by the database: the ``(game_id, seq)`` key and the
 game row locked ``FOR UPDATE`` for an append, the status compare-and-set
 for a finish, rating rows locked in user-id order. ``synchronous_commit``
-stays ``on``: a call that returns has committed to disk.
+stays ``on``: a call that returns has committed to disk. A server that is
+down or restarting makes a call raise :class:`StorageUnavailable`; the pool
+reconnects by itself, and so does the listener of :meth:`watch`
+(``connections``).
 """
 
 from __future__ import annotations
 
+import contextlib
 import json
+import logging
 import secrets
 import time
 from collections.abc import AsyncIterator, Callable, Iterable, Mapping, Sequence
@@ -22,7 +27,13 @@ import asyncpg
 from rules.outcome import Outcome, Reason
 from rules.pieces import Color
 
-from ..errors import ChannelBusy, GameNotActive, GameNotFound, SequenceConflict
+from ..errors import (
+    ChannelBusy,
+    GameNotActive,
+    GameNotFound,
+    SequenceConflict,
+    StorageUnavailable,
+)
 from ..records import (
     Challenge,
     ChallengeStatus,
@@ -56,12 +67,18 @@ from ..rows import (
     variant_stats,
 )
 from ..shards import Shards
+from . import connections
 from .schema import migrate
+
+log = logging.getLogger(__name__)
 
 # How long a claimed deadline stays with the process that claimed it.
 CLAIM_SECONDS = 30.0
 # The channel of change notices: one per schema, as one database may hold several.
 CHANNEL = "'chuhan_games.' || current_schema()"
+# After the listener was lost, games changed since this long before are read
+# again: the processes' clocks, which stamp the changes, may differ a little.
+MISSED_MARGIN_SECONDS = 60.0
 
 _PREFS_QUERY = f"SELECT {', '.join(PREF_CHOICES)} FROM prefs WHERE user_id = $1"
 
@@ -74,7 +91,11 @@ class PostgresStore(LogReplays):
         self._clock = clock
         # Signs this store's change notices, so that it does not hear its own.
         self._token = secrets.token_hex(8)
-        self._listener: tuple[asyncpg.Connection, str, Callable[..., None]] | None = None
+        self._listener: tuple[asyncpg.Connection, str] | None = None
+        self._changed_elsewhere: Callable[[int], None] = lambda _game_id: None  # see watch
+        # When the listening connection was lost, until it listens again and
+        # the games changed meanwhile were reported.
+        self._deaf_since: float | None = None
 
     @classmethod
     async def open(
@@ -86,7 +107,13 @@ class PostgresStore(LogReplays):
         max_size: int = 10,
     ) -> Self:
         """Connect a pool to ``dsn`` (``postgresql://…``) and migrate the database."""
-        pool = await asyncpg.create_pool(dsn, min_size=min_size, max_size=max_size)
+        pool = await asyncpg.create_pool(
+            dsn,
+            min_size=min_size,
+            max_size=max_size,
+            timeout=connections.CONNECT_SECONDS,
+            command_timeout=connections.WAIT_SECONDS,
+        )
         try:
             async with pool.acquire() as conn:
                 await migrate(conn)
@@ -97,9 +124,10 @@ class PostgresStore(LogReplays):
 
     async def close(self) -> None:
         if self._listener is not None:
-            conn, channel, heard = self._listener
+            conn, channel = self._listener
             self._listener = None
-            await conn.remove_listener(channel, heard)
+            with contextlib.suppress(*connections.FAULTS):  # the server is gone already
+                await conn.remove_listener(channel, self._heard)
             await self._pool.release(conn)
         await self._pool.close()
 
@@ -107,17 +135,56 @@ class PostgresStore(LogReplays):
         """Call ``changed(game_id)`` whenever another process commits a change to
         a game (an entry, an ending, a clock, a secret setup): it holds the game
         in memory and must read it again. One connection of the pool listens
-        for the rest of the store's life."""
-        conn = await self._pool.acquire()
-        channel = await conn.fetchval(f"SELECT {CHANNEL}")
+        for the rest of the store's life; if the server drops it, the next
+        call listens again and reports every game changed in between."""
+        self._changed_elsewhere = changed
+        await self._listen()
 
-        def heard(_conn: object, _pid: int, _channel: str, payload: str) -> None:
-            token, _, game = payload.partition(" ")
-            if token != self._token and game.isdigit():
-                changed(int(game))
+    async def _listen(self) -> None:
+        conn = await connections.acquire(self._pool)
+        try:
+            channel = await conn.fetchval(f"SELECT {CHANNEL}")
+            await conn.add_listener(channel, self._heard)
+        except BaseException as exc:
+            await self._pool.release(conn)
+            if connections.is_fault(exc, conn):
+                raise connections.unavailable(exc) from exc
+            raise
+        conn.add_termination_listener(self._deafened)
+        self._listener = (conn, channel)
 
-        await conn.add_listener(channel, heard)
-        self._listener = (conn, channel, heard)
+    def _heard(self, _conn: object, _pid: int, _channel: str, payload: str) -> None:
+        token, _, game = payload.partition(" ")
+        if token != self._token and game.isdigit():
+            self._changed_elsewhere(int(game))
+
+    def _deafened(self, conn: asyncpg.Connection) -> None:
+        """The listening connection closed (the pool takes it back by itself)."""
+        if self._listener is not None and self._listener[0] is conn:
+            self._listener = None
+            self._deaf_since = self._clock()
+            log.warning("lost the connection that hears other processes; will listen again")
+
+    async def _hear_again(self) -> None:
+        """Listen again after the listener was lost, then report the games
+        changed meanwhile; left for a later call while the server is away."""
+        since, self._deaf_since = self._deaf_since, None  # one call at a time tries
+        if since is None:
+            return
+        try:
+            if self._listener is None:
+                await self._listen()
+            rows = await connections.fetch(
+                self._pool,
+                "SELECT id FROM games WHERE updated_at >= $1 ORDER BY id",
+                since - MISSED_MARGIN_SECONDS,
+            )
+        except StorageUnavailable:
+            self._deaf_since = since if self._deaf_since is None else min(since, self._deaf_since)
+            return
+        log.info("listening again to other processes; %d games to read again", len(rows))
+        for row in rows:
+            self._changed_elsewhere(row["id"])
 
     async def _changed(self, conn: asyncpg.Connection, game_id: int) -> None:
         """Tell the other processes, once this transaction commits, that the game changed."""
@@ -133,19 +200,17 @@ class PostgresStore(LogReplays):
 
     @asynccontextmanager
     async def _transaction(self, *, write: bool = True) -> AsyncIterator[asyncpg.Connection]:
-        """One connection of the pool in one transaction; reads see one snapshot."""
-        async with self._pool.acquire() as conn:
-            if write:
-                tx = conn.transaction()
-            else:
-                tx = conn.transaction(isolation="repeatable_read", readonly=True)
-            async with tx:
-                yield conn
+        """One connection of the pool in one transaction; reads see one snapshot.
+        :raises StorageUnavailable: when the server fails it."""
+        await self._hear_again()
+        options = {} if write else {"isolation": "repeatable_read", "readonly": True}
+        async with connections.transaction(self._pool, **options) as conn:
+            yield conn
 
     async def _query(self, sql: str, *params: Any) -> list[asyncpg.Record]:
-        """A single read statement (atomic on its own)."""
-        async with self._pool.acquire() as conn:
-            return list(await conn.fetch(sql, *params))
+        """A single read statement (atomic on its own). :raises StorageUnavailable:"""
+        await self._hear_again()
+        return await connections.fetch(self._pool, sql, *params)
 
     @staticmethod
     async def _ensure_players(conn: asyncpg.Connection, ids: Iterable[int], now: float) -> None:

@@ -1,0 +1,141 @@
+"""Connections of the pool that fail cleanly when the server goes away.
+
+A restarted server or a cut connection (``pg_terminate_backend``) leaves
+dead connections idle in the pool; asyncpg notices only when one is used.
+So a transaction that fails at its ``BEGIN`` on a dead connection is begun
+again on another (the pool reconnects), and a single read is simply run
+again; nothing was sent that could have committed. Any other fault of the
+server, or one that persists, becomes :class:`StorageUnavailable`.
+"""
+
+from __future__ import annotations
+
+import contextlib
+import logging
+from collections.abc import AsyncIterator
+from contextlib import asynccontextmanager
+from typing import Any
+
+import asyncpg
+from asyncpg.transaction import Transaction
+
+from ..errors import StorageUnavailable
+
+log = logging.getLogger(__name__)
+
+# A connection attempt to a server that does not answer is given up after this.
+CONNECT_SECONDS = 10.0
+# Waiting for a free connection of the pool, and for any one statement.
+WAIT_SECONDS = 30.0
+
+# Errors that say the server is unreachable, going down, or out of resources
+# (OSError covers a refused or timed-out connection; class 08 a lost one; 57 a
+# shutdown, a crash or a cancelled statement; 53 a full disk or too many clients).
+FAULTS: tuple[type[BaseException], ...] = (
+    OSError,
+    asyncpg.PostgresConnectionError,
+    asyncpg.OperatorInterventionError,
+    asyncpg.InsufficientResourcesError,
+)
+_ASYNCPG = (asyncpg.PostgresError, asyncpg.InterfaceError, asyncpg.InternalClientError)
+
+
+def is_fault(exc: BaseException, conn: asyncpg.Connection | None = None) -> bool:
+    """Whether ``exc`` is the server's fault rather than the request's; any
+    asyncpg error on a connection that is now closed is one."""
+    if isinstance(exc, FAULTS):
+        return True
+    return conn is not None and isinstance(exc, _ASYNCPG) and closed(conn)
+
+
+def closed(conn: asyncpg.Connection) -> bool:
+    """Whether an acquired connection closed; the pool takes back one that
+    closes, after which even asking raises."""
+    try:
+        return conn.is_closed()
+    except asyncpg.InterfaceError:
+        return True
+
+
+def unavailable(exc: BaseException) -> StorageUnavailable:
+    """The refusal for ``exc``, logged once here without the statement (its
+    parameters may hold a secret setup)."""
+    log.warning("PostgreSQL unavailable: %s", type(exc).__name__)
+    return StorageUnavailable(exc)
+
+
+async def acquire(pool: asyncpg.Pool) -> asyncpg.Connection:
+    """A connection of the pool. :raises StorageUnavailable: if none can be had."""
+    try:
+        return await pool.acquire(timeout=WAIT_SECONDS)
+    except BaseException as exc:
+        if is_fault(exc):
+            raise unavailable(exc) from exc
+        raise
+
+
+async def _begun(
+    pool: asyncpg.Pool, options: dict[str, Any]
+) -> tuple[asyncpg.Connection, Transaction]:
+    """A connection of the pool and its begun transaction; every connection
+    the pool holds may be dead after a restart, so try them all."""
+    tries = pool.get_max_size() + 1
+    for attempt in range(tries):
+        conn = await acquire(pool)
+        tx = conn.transaction(**options)
+        try:
+            await tx.start()
+        except BaseException as exc:
+            fault, dead = is_fault(exc, conn), closed(conn)
+            await pool.release(conn)
+            if not fault:
+                raise
+            if attempt == tries - 1 or not dead:
+                raise unavailable(exc) from exc
+            continue
+        return conn, tx
+    raise AssertionError("unreachable")
+
+
+@asynccontextmanager
+async def transaction(pool: asyncpg.Pool, **options: Any) -> AsyncIterator[asyncpg.Connection]:
+    """One connection in one transaction (``options`` as for
+    ``Connection.transaction``): committed on exit, rolled back on any exception.
+
+    :raises StorageUnavailable: when the server fails it; if that happens
+        during the COMMIT, the transaction may have committed all the same.
+    """
+    conn, tx = await _begun(pool, options)
+    try:
+        try:
+            yield conn
+        except BaseException:
+            if not closed(conn):
+                with contextlib.suppress(Exception):  # the first error is the one to raise
+                    await tx.rollback()
+            raise
+        await tx.commit()
+    except BaseException as exc:
+        if is_fault(exc, conn):
+            raise unavailable(exc) from exc
+        raise
+    finally:
+        await pool.release(conn)
+
+
+async def fetch(pool: asyncpg.Pool, sql: str, *params: Any) -> list[asyncpg.Record]:
+    """A single read statement, run again on another connection if the one it
+    got was dead. :raises StorageUnavailable:"""
+    tries = pool.get_max_size() + 1
+    for attempt in range(tries):
+        conn = await acquire(pool)
+        try:
+            return list(await conn.fetch(sql, *params))
+        except BaseException as exc:
+            if not is_fault(exc, conn):
+                raise
+            if attempt == tries - 1 or not closed(conn):
+                raise unavailable(exc) from exc
+        finally:
+            await pool.release(conn)
+    raise AssertionError("unreachable")
