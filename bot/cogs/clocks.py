@@ -21,7 +21,7 @@ from typing import TYPE_CHECKING
 import discord
 from discord.ext import commands, tasks
 
-from storage import Challenge, ChallengeStatus
+from storage import Challenge, ChallengeStatus, StorageUnavailable
 
 from .. import timecontrol as tc
 from ..delivery import QUIET
@@ -60,6 +60,8 @@ class Clocks(commands.Cog):
         for step in (*steps, notifier.sweep, archives):
             try:
                 await step()
+            except StorageUnavailable:  # said once a sweep, without a traceback
+                log.warning("clock sweep step %s: the database is away", step.__name__)
             except Exception:
                 log.exception("clock sweep step %s failed", step.__name__)
 
