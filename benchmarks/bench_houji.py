@@ -46,13 +46,16 @@ def _pinned_moves(game: Houji, actions: list) -> list:
     return [a for a in actions if isinstance(a, Move) and position.pinned_elephant(a.from_sq)]
 
 
-def random_game(game: Game, rng: random.Random, tally: Tally, *, foul_bias: bool = False) -> None:
+def random_game(
+    game: Game, rng: random.Random, tally: Tally, *, foul_bias: bool = False, drift: bool = False
+) -> None:
     """Play ``game`` to its end with random legal actions, counting into ``tally``.
 
     With ``foul_bias`` (houji only) pinned elephants are moved whenever
     possible and a callable foul is called with probability 1/2, so that
     fouls and calls are common instead of rare; each call must put back the
-    board as it was before the foul, with the caller to move (H-6).
+    board as it was before the foul, with the caller to move (H-6). With
+    ``drift`` every ply is also compared with its position rebuilt (``Game.drift``).
     """
     before_foul = None
     while game.outcome() is None:
@@ -68,6 +71,8 @@ def random_game(game: Game, rng: random.Random, tally: Tally, *, foul_bias: bool
                 before_foul = list(game.position.board), game.turn.other()
         game.push(action)
         tally.plies += 1
+        if drift and (found := game.drift()):
+            raise AssertionError(f"ply {game.ply} drifted from a rebuild: {found}")
         if isinstance(action, CallFoul):
             tally.calls += 1
             if (list(game.position.board), game.turn) != before_foul:
@@ -91,7 +96,7 @@ def soak(games: int, seed: int = 0) -> Tally:
     tally = Tally()
     rng = random.Random(seed)
     for _ in range(games):
-        random_game(Houji.start(), rng, tally, foul_bias=True)
+        random_game(Houji.start(), rng, tally, foul_bias=True, drift=True)
     return tally
 
 
