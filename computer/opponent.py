@@ -40,15 +40,17 @@ class Opponent:
         self.fallbacks = 0  # engine failures answered by the built-in player
 
     async def choose(self, knowledge: Knowledge, level: int) -> str:
-        """The text of the action to play (a log entry such as ``h2e2`` or ``?r``)."""
+        """The text of the action to play (a log entry such as ``h2e2`` or ``?r``).
+        When Fairy-Stockfish fails (it dies, hangs, answers nonsense or is
+        still restarting after an earlier failure) the built-in player moves."""
         chosen = level_of(level)
         if knowledge.variant == "xiangqi" and self.fairy is not None:
             try:
                 moves = [Move.from_iccs(text) for text in knowledge.log]
                 result = await self.fairy.best(knowledge.options, moves, chosen)
-                if result.move is not None:
-                    return from_uci(result.move).text
-            except (EngineError, ValueError):
+                assert result.move is not None  # refused as nonsense otherwise
+                return from_uci(result.move).text
+            except EngineError:
                 self.fallbacks += 1
                 log.warning("Fairy-Stockfish failed; the built-in engine plays this move")
         choice = await self.pool.choose(knowledge, chosen, secrets.randbits(32))
@@ -63,8 +65,9 @@ class Opponent:
                 result = await self.fairy.best(knowledge.options, moves, REVIEW, REVIEW_LIMIT)
                 kind, value = result.info.get("score", ("cp", 0))  # type: ignore[misc]
                 score = value if kind == "cp" else (MATE if value > 0 else -MATE)
-                return score, from_uci(result.move).text if result.move else None
-            except (EngineError, ValueError):
+                assert result.move is not None  # refused as nonsense otherwise
+                return score, from_uci(result.move).text
+            except EngineError:
                 self.fallbacks += 1
                 log.warning("Fairy-Stockfish failed; the built-in engine reviews this position")
         choice = await self.pool.choose(knowledge, REVIEW, 0)

@@ -2,15 +2,19 @@
 
 A :class:`SearchPool` starts up to ``size`` worker processes
 (``python -m computer.worker``) on demand and gives each one request at a
-time; a worker that dies is replaced on the next request. It reads a
-worker's answer only while that request runs, so nothing waits on the
-workers between searches.
+time. A worker that dies during a request is replaced at once and the
+request searched again by the new one; one that does not answer in time
+(stopped, stuck) is killed by a :class:`~computer.watchdog.Watchdog`, and
+the request fails with :class:`EngineError` for the caller to try again.
+It reads a worker's answer only while that request runs, so nothing waits
+on the workers between searches.
 """
 
 from __future__ import annotations
 
 import asyncio
 import contextlib
+import logging
 import pickle
 import sys
 
@@ -18,14 +22,20 @@ from .knowledge import Knowledge
 from .levels import Level
 from .player import Choice
 from .uci import EngineError, EngineTerminatedError
+from .watchdog import Watchdog
 from .worker import HEADER, frame
+
+log = logging.getLogger(__name__)
 
 ANSWER_GRACE = 30.0  # seconds beyond the level's time before a worker is given up
 
 
 class SearchPool:
-    def __init__(self, size: int = 2) -> None:
+    """``grace``: how long past its level's time a worker may take to answer."""
+
+    def __init__(self, size: int = 2, *, grace: float = ANSWER_GRACE) -> None:
         self.size = size
+        self.grace = grace
         self._idle: list[asyncio.subprocess.Process] = []
         self._all: set[asyncio.subprocess.Process] = set()
         self._free = asyncio.Semaphore(size)
@@ -44,32 +54,57 @@ class SearchPool:
     async def choose(self, knowledge: Knowledge, level: Level, seed: int) -> Choice:
         """The built-in player's choice, searched in a worker.
 
-        :raises EngineTerminatedError: when the worker died during the search.
+        :raises EngineTerminatedError: when a worker died twice in a row.
         :raises EngineError: when the search failed or took far too long.
         """
-        async with self._free:
-            process = self._idle.pop() if self._idle else await self._start()
-            try:
-                answer = await asyncio.wait_for(
-                    self._ask(process, (knowledge, level, seed)), level.seconds + ANSWER_GRACE
-                )
-            except BaseException:
-                await self._discard(process)
-                raise
-            self._idle.append(process)
+        request = (knowledge, level, seed)
+        try:
+            answer = await self._search(request, level)
+        except EngineTerminatedError:
+            log.warning("a search worker died; a new one searches again")
+            answer = await self._search(request, level)
         if isinstance(answer, str):
             raise EngineError(f"the search failed: {answer}")
         assert isinstance(answer, Choice)
         return answer
 
+    async def _search(self, request: object, level: Level) -> object:
+        """One worker's answer to ``request``; a worker that fails is discarded."""
+        seconds = level.seconds
+        async with self._free:
+            process = self._idle.pop() if self._idle else await self._start()
+            try:
+                with Watchdog(process, seconds + self.grace) as guard:
+                    try:
+                        answer = await self._ask(process, request)
+                    except EngineTerminatedError:
+                        if guard.fired:
+                            raise EngineError("a search worker did not answer in time") from None
+                        raise
+            except BaseException:
+                await self._discard(process)
+                raise
+            self._idle.append(process)
+        return answer
+
     async def _ask(self, process: asyncio.subprocess.Process, request: object) -> object:
-        assert process.stdin is not None and process.stdout is not None
+        await self._send(process, request)
+        return await self._receive(process)
+
+    async def _send(self, process: asyncio.subprocess.Process, request: object) -> None:
+        assert process.stdin is not None
         try:
             process.stdin.write(frame(pickle.dumps(request)))
             await process.stdin.drain()
+        except (BrokenPipeError, ConnectionResetError) as exc:
+            raise EngineTerminatedError("a search worker died") from exc
+
+    async def _receive(self, process: asyncio.subprocess.Process) -> object:
+        assert process.stdout is not None
+        try:
             (size,) = HEADER.unpack(await process.stdout.readexactly(HEADER.size))
             return pickle.loads(await process.stdout.readexactly(size))
-        except (asyncio.IncompleteReadError, BrokenPipeError, ConnectionResetError) as exc:
+        except asyncio.IncompleteReadError as exc:
             raise EngineTerminatedError("a search worker died") from exc
 
     async def _discard(self, process: asyncio.subprocess.Process) -> None:
