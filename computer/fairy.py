@@ -82,8 +82,11 @@ class FairyStockfish:
         moves: Sequence[Move],
         level: Level,
         limit: Limit | None = None,
+        *,
+        new_game: bool = False,
     ) -> PlayResult:
-        """Its move after ``moves`` from the start of a game with ``options``.
+        """Its move after ``moves`` from the start of a game with ``options``
+        (``new_game``: searched as if it had never searched before).
 
         :raises EngineError: when it failed, a move it may not play included.
         """
@@ -92,6 +95,7 @@ class FairyStockfish:
             [to_uci(m) for m in moves],
             limit or Limit(time=level.seconds),
             {"Skill Level": level.skill},
+            new_game=new_game,
             valid=legal_answer(options, moves),
         )
 

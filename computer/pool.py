@@ -21,6 +21,7 @@ import sys
 from .knowledge import Knowledge
 from .levels import Level
 from .player import Choice
+from .search import Budget
 from .uci import EngineError, EngineTerminatedError
 from .watchdog import Watchdog
 from .worker import HEADER, frame
@@ -51,26 +52,29 @@ class SearchPool:
         self._all.add(process)
         return process
 
-    async def choose(self, knowledge: Knowledge, level: Level, seed: int) -> Choice:
-        """The built-in player's choice, searched in a worker.
+    async def choose(
+        self, knowledge: Knowledge, level: Level, seed: int, budget: Budget | None = None
+    ) -> Choice:
+        """The built-in player's choice, searched in a worker (with ``budget``,
+        else the level's own).
 
         :raises EngineTerminatedError: when a worker died twice in a row.
         :raises EngineError: when the search failed or took far too long.
         """
-        request = (knowledge, level, seed)
+        request = (knowledge, level, seed, budget)
         try:
-            answer = await self._search(request, level)
+            answer = await self._search(request, level, budget)
         except EngineTerminatedError:
             log.warning("a search worker died; a new one searches again")
-            answer = await self._search(request, level)
+            answer = await self._search(request, level, budget)
         if isinstance(answer, str):
             raise EngineError(f"the search failed: {answer}")
         assert isinstance(answer, Choice)
         return answer
 
-    async def _search(self, request: object, level: Level) -> object:
+    async def _search(self, request: object, level: Level, budget: Budget | None) -> object:
         """One worker's answer to ``request``; a worker that fails is discarded."""
-        seconds = level.seconds
+        seconds = level.seconds if budget is None else budget.seconds or 0.0
         async with self._free:
             process = self._idle.pop() if self._idle else await self._start()
             try:

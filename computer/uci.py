@@ -278,6 +278,13 @@ class UciEngine:
                 self.send(f"setoption name {name} value {shown}")
         await self._run(_Ready(), START_TIMEOUT)
 
+    async def new_game(self) -> None:
+        """``ucinewgame``: forget every earlier search (its hash table), so
+        that a search with a node limit gives the same answer every time."""
+        async with self._lock:
+            self.send("ucinewgame")
+        await self._run(_Ready(), START_TIMEOUT)
+
     async def play(
         self, fen: str | None, moves: Sequence[str], limit: Limit, grace: float = GRACE
     ) -> PlayResult:
@@ -373,11 +380,13 @@ class ManagedEngine:
         limit: Limit,
         options: Mapping[str, object] | None = None,
         *,
+        new_game: bool = False,
         valid: Callable[[PlayResult], bool] | None = None,
     ) -> PlayResult:
-        """The engine's move, with ``options`` (e.g. a skill level) set first;
-        one request at a time, so that options never mix between games. An
-        answer that ``valid`` refuses is the engine's failure like any other.
+        """The engine's move, with ``options`` (e.g. a skill level) set first
+        and, with ``new_game``, every earlier search forgotten; one request at
+        a time, so that options never mix between games. An answer that
+        ``valid`` refuses is the engine's failure like any other.
 
         :raises EngineError: the engine failed this request (it is restarted).
         """
@@ -386,6 +395,8 @@ class ManagedEngine:
             try:
                 if options:
                     await engine.configure(options)
+                if new_game:
+                    await engine.new_game()
                 result = await engine.play(fen, moves, limit, self.grace)
                 if valid is not None and not valid(result):
                     raise EngineError(f"the engine answered nonsense: {result.move!r}")

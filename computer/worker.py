@@ -2,7 +2,8 @@
 
 Reads requests from stdin and writes answers to stdout, each a pickled
 object behind a 4-byte big-endian length: a request is
-``(knowledge, level, seed)``, an answer a :class:`~computer.player.Choice`
+``(knowledge, level, seed, budget)`` (``budget`` ``None``: the level's),
+an answer a :class:`~computer.player.Choice`
 or the text of the error that stopped the search. Only its parent writes to
 it, so unpickling its requests is safe.
 """
@@ -38,9 +39,9 @@ def frame(payload: bytes) -> bytes:
 
 def serve(requests: BinaryIO, answers: BinaryIO) -> None:
     while (payload := read_frame(requests)) is not None:
-        knowledge, level, seed = pickle.loads(payload)
+        knowledge, level, seed, budget = pickle.loads(payload)
         try:
-            answer: object = choose(knowledge, level, seed)
+            answer: object = choose(knowledge, level, seed, budget)
         except Exception as exc:  # reported to the parent, which logs it
             answer = f"{type(exc).__name__}: {exc}"
         answers.write(frame(pickle.dumps(answer)))
