@@ -17,6 +17,8 @@ import contextlib
 import logging
 import pickle
 import sys
+from collections.abc import Awaitable
+from typing import TypeVar
 
 from .knowledge import Knowledge
 from .levels import Level
@@ -24,11 +26,13 @@ from .player import Choice
 from .search import Budget
 from .uci import EngineError, EngineTerminatedError
 from .watchdog import Watchdog
-from .worker import HEADER, frame
+from .worker import HEADER, READY, frame
 
 log = logging.getLogger(__name__)
 
 ANSWER_GRACE = 30.0  # seconds beyond the level's time before a worker is given up
+START_GRACE = 60.0  # seconds for a new worker to be ready (Python and its imports)
+T = TypeVar("T")
 
 
 class SearchPool:
@@ -42,6 +46,8 @@ class SearchPool:
         self._free = asyncio.Semaphore(size)
 
     async def _start(self) -> asyncio.subprocess.Process:
+        """A new worker, once it says it is ready: starting Python on a busy
+        machine never eats into a search's time."""
         process = await asyncio.create_subprocess_exec(
             sys.executable,
             "-m",
@@ -50,6 +56,13 @@ class SearchPool:
             stdout=asyncio.subprocess.PIPE,
         )
         self._all.add(process)
+        try:
+            ready = await self._guarded(process, START_GRACE, self._frame(process), "start")
+            if ready != READY:
+                raise EngineError(f"a search worker started with {ready[:40]!r}")
+        except BaseException:
+            await self._discard(process)
+            raise
         return process
 
     async def choose(
@@ -78,18 +91,30 @@ class SearchPool:
         async with self._free:
             process = self._idle.pop() if self._idle else await self._start()
             try:
-                with Watchdog(process, seconds + self.grace) as guard:
-                    try:
-                        answer = await self._ask(process, request)
-                    except EngineTerminatedError:
-                        if guard.fired:
-                            raise EngineError("a search worker did not answer in time") from None
-                        raise
+                answer = await self._guarded(
+                    process, seconds + self.grace, self._ask(process, request), "answer"
+                )
             except BaseException:
                 await self._discard(process)
                 raise
             self._idle.append(process)
         return answer
+
+    @staticmethod
+    async def _guarded(
+        process: asyncio.subprocess.Process, seconds: float, work: Awaitable[T], what: str
+    ) -> T:
+        """``work``, with ``process`` killed if it takes over ``seconds``.
+
+        :raises EngineError: when it was killed for that.
+        """
+        with Watchdog(process, seconds) as guard:
+            try:
+                return await work
+            except EngineTerminatedError:
+                if guard.fired:
+                    raise EngineError(f"a search worker did not {what} in time") from None
+                raise
 
     async def _ask(self, process: asyncio.subprocess.Process, request: object) -> object:
         await self._send(process, request)
@@ -104,10 +129,14 @@ class SearchPool:
             raise EngineTerminatedError("a search worker died") from exc
 
     async def _receive(self, process: asyncio.subprocess.Process) -> object:
+        return pickle.loads(await self._frame(process))
+
+    @staticmethod
+    async def _frame(process: asyncio.subprocess.Process) -> bytes:
         assert process.stdout is not None
         try:
             (size,) = HEADER.unpack(await process.stdout.readexactly(HEADER.size))
-            return pickle.loads(await process.stdout.readexactly(size))
+            return await process.stdout.readexactly(size)
         except asyncio.IncompleteReadError as exc:
             raise EngineTerminatedError("a search worker died") from exc
 

@@ -4,8 +4,9 @@ Reads requests from stdin and writes answers to stdout, each a pickled
 object behind a 4-byte big-endian length: a request is
 ``(knowledge, level, seed, budget)`` (``budget`` ``None``: the level's),
 an answer a :class:`~computer.player.Choice`
-or the text of the error that stopped the search. Only its parent writes to
-it, so unpickling its requests is safe.
+or the text of the error that stopped the search. Its first frame, before
+any request, is :data:`READY`. Only its parent writes to it, so unpickling
+its requests is safe.
 """
 
 from __future__ import annotations
@@ -19,6 +20,7 @@ from typing import BinaryIO
 from .player import choose
 
 HEADER = struct.Struct(">I")
+READY = b"ready"  # the payload of a worker's first frame: it can search now
 # Searches yield the processor to the bot: a player's /move must not wait
 # behind the computer's thinking.
 NICENESS = 10
@@ -50,4 +52,6 @@ def serve(requests: BinaryIO, answers: BinaryIO) -> None:
 
 if __name__ == "__main__":
     os.nice(NICENESS)
+    sys.stdout.buffer.write(frame(READY))
+    sys.stdout.buffer.flush()
     serve(sys.stdin.buffer, sys.stdout.buffer)

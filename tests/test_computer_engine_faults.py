@@ -28,7 +28,7 @@ from computer.pool import SearchPool
 from tests.system_tools import require
 
 pytestmark = pytest.mark.simcord(settle_timeout=60)
-GRACE = 1.0  # seconds a stopped engine or worker is given past its time, here
+WORKER_GRACE = 5.0  # seconds a stopped worker is given past its time here (30 in the bot)
 BAD_ENGINE = Path(__file__).parent / "engine_helpers" / "bad_engine.py"
 
 
@@ -88,7 +88,6 @@ async def test_fairy_stockfish_failing_mid_search_hands_the_move_to_the_builtin_
     thread = await computer_game(table)
     opponent = opponent_of(table)
     managed = opponent.fairy.engine
-    managed.grace = GRACE
     await alice_moves(table, thread)
     assert opponent.fallbacks == 0 and managed.starts == 1
     first = managed.engine.process
@@ -126,7 +125,6 @@ async def test_an_engine_answering_garbage_is_never_believed(table, caplog):
     thread = await computer_game(table)
     opponent = opponent_of(table)
     managed = opponent.fairy.engine
-    managed.grace = GRACE
     with caplog.at_level(logging.WARNING):
         await alice_moves(table, thread)
     assert opponent.fallbacks == 1 and "the built-in engine plays this move" in caplog.text
@@ -157,7 +155,7 @@ def strike_next_search(pool: SearchPool, fault: Callable[[int], None]) -> list[i
 async def test_a_search_worker_failing_mid_search_is_replaced(table, caplog, fault):
     thread = await computer_game(table, "jieqi")  # always the built-in search
     pool = opponent_of(table).pool
-    pool.grace = GRACE
+    pool.grace = WORKER_GRACE
     await alice_moves(table, thread)
     (first,) = pool._all
     struck = strike_next_search(pool, fault)
