@@ -36,9 +36,11 @@ def opponent_of(table) -> Opponent:
     return table.env.bot.get_cog("Computer").opponent
 
 
-async def computer_game(table, variant: str = "xiangqi"):
-    """Alice (Red) against the computer at level 1; returns the thread."""
-    await table.alice.slash(table.channel, "play computer", variant=variant, level=1, color="red")
+async def computer_game(table, variant: str = "xiangqi", level: int = 1):
+    """Alice (Red) against the computer at ``level``; returns the thread."""
+    await table.alice.slash(
+        table.channel, "play computer", variant=variant, level=level, color="red"
+    )
     return table.channel.threads[-1]
 
 
@@ -55,20 +57,29 @@ async def alice_moves(table, thread) -> None:
     assert manager.looks_like_turn(table.alice.id)
 
 
-def fault_after_go(opponent: Opponent, fault: Callable[[int], None]) -> list[int]:
-    """Make ``fault(pid)`` strike the running engine right after its next
-    ``go``: it is then searching. Returns the pid struck (once it is)."""
+def strike_mid_search(opponent: Opponent, fault: Callable[[int], None]) -> list[int]:
+    """Make ``fault(pid)`` strike the running engine when it reports its
+    first iteration after the next ``go``: it is then searching, seconds
+    before its answer is due. Returns the pid struck (once it is)."""
     engine = opponent.fairy.engine.engine
-    real_send = engine.send
+    real_send, real_next_line = engine.send, engine._next_line
+    searching: list[bool] = []
     struck: list[int] = []
 
     def send(line: str) -> None:
         real_send(line)
-        if line.startswith("go") and not struck:
+        if line.startswith("go"):
+            searching.append(True)
+
+    async def next_line() -> str:
+        text = await real_next_line()
+        if searching and not struck and text.startswith("info depth"):
             struck.append(engine.process.pid)
             fault(engine.process.pid)
+        return text
 
     engine.send = send  # type: ignore[method-assign]
+    engine._next_line = next_line  # type: ignore[method-assign]
     return struck
 
 
@@ -85,13 +96,13 @@ async def test_fairy_stockfish_failing_mid_search_hands_the_move_to_the_builtin_
     table, caplog, fault
 ):
     require(engine_path(), "fairy-stockfish")
-    thread = await computer_game(table)
+    thread = await computer_game(table, level=8)  # 1.5 s a move: the fault comes well before
     opponent = opponent_of(table)
     managed = opponent.fairy.engine
     await alice_moves(table, thread)
     assert opponent.fallbacks == 0 and managed.starts == 1
     first = managed.engine.process
-    struck = fault_after_go(opponent, fault)
+    struck = strike_mid_search(opponent, fault)
     with caplog.at_level(logging.WARNING):
         await alice_moves(table, thread)
     assert struck == [first.pid]
