@@ -369,7 +369,7 @@ class ManagedEngine:
             log.info("the engine %s is running again", self.path)
 
     async def restarted(self) -> None:
-        """Wait for the background restart, if one is under way (tests, shutdown)."""
+        """Wait for the background restart, if one is under way (for tests)."""
         if self._restart is not None:
             await asyncio.shield(self._restart)
 
