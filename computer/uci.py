@@ -28,6 +28,7 @@ log = logging.getLogger(__name__)
 
 START_TIMEOUT = 10.0  # seconds for ``uci`` / ``isready`` answers
 GRACE = 5.0  # seconds a search may overrun its limit before the engine is given up
+LONGEST_REST = 63  # requests at most answered without the engine between two starts
 
 
 class EngineError(RuntimeError):
@@ -317,6 +318,9 @@ class ManagedEngine:
     once and gives that engine up; the next one starts in the background.
     Until it is up, requests raise :class:`EngineTerminatedError` at once:
     callers play without the engine meanwhile, and never wait on a broken one.
+    An engine that keeps failing rests longer each time before it is started
+    again (1, 3, 7... requests answered without it), so that a program that
+    is broken for good costs a failed request only now and then.
     """
 
     def __init__(
@@ -327,6 +331,8 @@ class ManagedEngine:
         self.grace = grace
         self.engine: UciEngine | None = None
         self.starts = 0
+        self.failures = 0  # failed requests and starts in a row
+        self._rest = 0  # requests still to answer without an engine before a start
         self._first = True  # only the first start is waited for
         self._restart: asyncio.Task[None] | None = None
         self._lock = asyncio.Lock()
@@ -342,28 +348,45 @@ class ManagedEngine:
         return engine
 
     async def _ready(self) -> UciEngine:
-        if self.engine is not None and self.engine.alive:
-            return self.engine
+        engine = self.engine
+        if engine is not None and engine.alive:
+            return engine
+        if engine is not None:  # it died between two requests
+            self.engine = None
+            await engine.kill()
+            self._failed()
         if self._first:
             self._first = False
-            self.engine = await self._start()
+            try:
+                self.engine = await self._start()
+            except EngineError:
+                self._failed()
+                raise
             return self.engine
-        await self._give_up()
+        if self._rest > 0:
+            self._rest -= 1
+        else:
+            await self._give_up()
         raise EngineTerminatedError("the engine is not running; it is being restarted")
+
+    def _failed(self) -> None:
+        self.failures += 1
+        self._rest = min(2 ** (self.failures - 1) - 1, LONGEST_REST)
 
     async def _give_up(self) -> None:
         """Kill the current engine, if any, and start another in the background
-        unless one is already starting."""
+        unless one is starting already or the engine rests."""
         engine, self.engine = self.engine, None
         if engine is not None:
             await engine.kill()
-        if self._restart is None or self._restart.done():
+        if self._rest == 0 and (self._restart is None or self._restart.done()):
             self._restart = asyncio.create_task(self._restart_engine())
 
     async def _restart_engine(self) -> None:
         try:
             self.engine = await self._start()
         except EngineError as exc:
+            self._failed()
             log.warning("the engine %s could not be restarted: %s", self.path, exc)
         else:
             log.info("the engine %s is running again", self.path)
@@ -401,9 +424,11 @@ class ManagedEngine:
                 if valid is not None and not valid(result):
                     raise EngineError(f"the engine answered nonsense: {result.move!r}")
             except EngineError as exc:
-                log.warning("the engine %s failed (%s); restarting it", self.path, exc)
+                self._failed()
+                log.warning("the engine %s failed (%s); %d in a row", self.path, exc, self.failures)
                 await self._give_up()
                 raise
+            self.failures = 0
             return result
 
     async def quit(self) -> None:

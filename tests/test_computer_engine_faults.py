@@ -15,9 +15,7 @@ import logging
 import os
 import random
 import signal
-import sys
 from collections.abc import Callable
-from pathlib import Path
 
 import pytest
 
@@ -25,11 +23,11 @@ from bot import Settings
 from computer.fairy import engine_path
 from computer.opponent import Opponent
 from computer.pool import SearchPool
+from tests.engine_helpers import bad_engine
 from tests.system_tools import require
 
 pytestmark = pytest.mark.simcord(settle_timeout=60)
 WORKER_GRACE = 5.0  # seconds a stopped worker is given past its time here (30 in the bot)
-BAD_ENGINE = Path(__file__).parent / "engine_helpers" / "bad_engine.py"
 
 
 def opponent_of(table) -> Opponent:
@@ -122,12 +120,7 @@ def settings(tmp_path, request) -> Settings:
     """The bot's settings; parametrized with a mode, its engine is
     ``tests/engine_helpers/bad_engine.py`` in that mode."""
     mode = getattr(request, "param", None)
-    engine = None
-    if mode is not None:
-        wrapper = tmp_path / "bad-engine"
-        wrapper.write_text(f'#!/bin/sh\nexec "{sys.executable}" "{BAD_ENGINE}" {mode}\n')
-        wrapper.chmod(0o755)
-        engine = str(wrapper)
+    engine = None if mode is None else bad_engine.program(tmp_path, mode)
     return Settings(db_path=str(tmp_path / "chuhan.sqlite3"), engine=engine)
 
 

@@ -18,6 +18,7 @@ from rules.actions import Move
 from rules.match import Match
 from rules.outcome import Outcome, Reason
 from rules.pieces import Color
+from tests.engine_helpers import bad_engine
 from tests.system_tools import require
 
 # Red to move: a chariot to a9 or d1 mates (rank 8 is held, e9 faces Red's king).
@@ -126,3 +127,43 @@ async def test_search_workers_answer_and_a_dead_one_is_replaced():
     finally:
         await pool.close()
     assert not pool._all
+
+
+async def test_an_engine_that_keeps_failing_rests_longer_each_time(tmp_path):
+    """Every request to a broken engine fails at once; after each failure it
+    is asked again only once it has rested 0, 1, 3... requests, started in
+    the background in the meantime."""
+    broken = bad_engine.program(tmp_path, "babble")  # a line far too long for UCI
+    managed = ManagedEngine(broken, {"UCI_Variant": "xiangqi"})
+    asked = []
+    try:
+        for request in range(1, 11):
+            with pytest.raises(EngineError) as caught:
+                await managed.play(None, [], Limit(depth=1))
+            if not isinstance(caught.value, EngineTerminatedError):  # the engine answered
+                asked.append(request)
+            await managed.restarted()
+    finally:
+        await managed.quit()
+    assert asked == [1, 2, 5, 10]
+    assert managed.starts == 4 and managed.failures == 4
+
+
+async def test_a_good_answer_ends_the_rest(fairy):
+    managed = ManagedEngine(fairy, {"UCI_Variant": "xiangqi"})
+    try:
+        await managed.play(None, [], Limit(depth=1))
+        for _ in range(2):  # it dies twice in a row
+            managed.engine.process.kill()
+            with pytest.raises(EngineTerminatedError):
+                await managed.play(None, [], Limit(depth=1))
+            await managed.restarted()
+        assert managed.failures == 2 and managed.engine is None and managed.starts == 2
+        for _ in range(2):  # one request of rest, then one that starts it behind it
+            with pytest.raises(EngineTerminatedError):
+                await managed.play(None, [], Limit(depth=1))
+        await managed.restarted()
+        assert (await managed.play(None, [], Limit(depth=1))).move is not None
+        assert managed.failures == 0 and managed.starts == 3
+    finally:
+        await managed.quit()

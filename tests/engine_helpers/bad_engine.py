@@ -11,8 +11,17 @@ from __future__ import annotations
 
 import sys
 import time
+from pathlib import Path
 
 ANSWERS = {"nonsense": "bestmove xyzzy ponder ???", "illegal": "bestmove e1e10"}
+
+
+def program(directory: Path, mode: str) -> str:
+    """An executable in ``directory`` that runs this engine in ``mode``."""
+    wrapper = directory / f"bad-engine-{mode}"
+    wrapper.write_text(f'#!/bin/sh\nexec "{sys.executable}" "{__file__}" {mode}\n')
+    wrapper.chmod(0o755)
+    return str(wrapper)
 
 
 def say(text: str) -> None:
