@@ -9,10 +9,11 @@ from __future__ import annotations
 import os
 import re
 import shutil
-from collections.abc import Mapping, Sequence
+from collections.abc import Callable, Mapping, Sequence
 
 from rules.actions import Move
 from rules.pieces import Color
+from rules.position import Position
 from rules.standard import handicap_fen
 
 from .levels import Level
@@ -53,6 +54,22 @@ def start_fen(options: Mapping[str, str]) -> str:
     return options.get("fen") or handicap_fen(options.get("handicap", "none"), side)
 
 
+def legal_answer(options: Mapping[str, str], moves: Sequence[Move]) -> Callable[[PlayResult], bool]:
+    """Whether an answer's move is legal after ``moves``: an engine that names
+    no move, or one it may not play, in a game that goes on is broken."""
+    position = Position.from_fen(start_fen(options))
+    for move in moves:
+        position.push_unchecked(move)
+
+    def valid(result: PlayResult) -> bool:
+        try:
+            return result.move is not None and position.is_legal(from_uci(result.move))
+        except ValueError:
+            return False
+
+    return valid
+
+
 class FairyStockfish:
     """Fairy-Stockfish playing standard xiangqi at a :class:`Level`."""
 
@@ -65,13 +82,21 @@ class FairyStockfish:
         moves: Sequence[Move],
         level: Level,
         limit: Limit | None = None,
+        *,
+        new_game: bool = False,
     ) -> PlayResult:
-        """Its move after ``moves`` from the start of a game with ``options``."""
+        """Its move after ``moves`` from the start of a game with ``options``
+        (``new_game``: searched as if it had never searched before).
+
+        :raises EngineError: when it failed, a move it may not play included.
+        """
         return await self.engine.play(
             start_fen(options),
             [to_uci(m) for m in moves],
             limit or Limit(time=level.seconds),
             {"Skill Level": level.skill},
+            new_game=new_game,
+            valid=legal_answer(options, moves),
         )
 
     async def quit(self) -> None:

@@ -20,6 +20,7 @@ from .knowledge import Knowledge
 from .levels import Level
 from .levels import level as level_of
 from .pool import SearchPool
+from .search import Budget
 from .uci import EngineError, Limit
 
 log = logging.getLogger(__name__)
@@ -27,6 +28,11 @@ log = logging.getLogger(__name__)
 # Reviews analyse every position: a short, full-strength look at each.
 REVIEW = Level(0, 20, 0.1, 3, 0)
 REVIEW_LIMIT = Limit(time=0.05)
+# What the computer decides in a game from an evaluation (taking a draw) is
+# searched for a fixed amount of work, never for a time: the same position
+# gets the same verdict on an idle machine and on a busy one.
+JUDGEMENT_LIMIT = Limit(nodes=20_000)  # Fairy-Stockfish: about 0.1 s on an idle core
+JUDGEMENT_BUDGET = Budget(depth=3, nodes=1_500)  # the built-in search: about as long
 DRAW_WHEN_BEHIND = 150  # centipawns: the computer takes a draw when this much worse
 
 
@@ -40,15 +46,17 @@ class Opponent:
         self.fallbacks = 0  # engine failures answered by the built-in player
 
     async def choose(self, knowledge: Knowledge, level: int) -> str:
-        """The text of the action to play (a log entry such as ``h2e2`` or ``?r``)."""
+        """The text of the action to play (a log entry such as ``h2e2`` or ``?r``).
+        When Fairy-Stockfish fails (it dies, hangs, answers nonsense or is
+        still restarting after an earlier failure) the built-in player moves."""
         chosen = level_of(level)
         if knowledge.variant == "xiangqi" and self.fairy is not None:
             try:
                 moves = [Move.from_iccs(text) for text in knowledge.log]
                 result = await self.fairy.best(knowledge.options, moves, chosen)
-                if result.move is not None:
-                    return from_uci(result.move).text
-            except (EngineError, ValueError):
+                assert result.move is not None  # refused as nonsense otherwise
+                return from_uci(result.move).text
+            except EngineError:
                 self.fallbacks += 1
                 log.warning("Fairy-Stockfish failed; the built-in engine plays this move")
         choice = await self.pool.choose(knowledge, chosen, secrets.randbits(32))
@@ -57,31 +65,47 @@ class Opponent:
     async def analyse(self, knowledge: Knowledge) -> tuple[int, str | None]:
         """A quick evaluation of the position for the side to move (centipawns,
         mates as ``±MATE``) and the move the engine prefers, for reviews."""
+        return await self._evaluate(knowledge, REVIEW_LIMIT, None, fresh=False)
+
+    async def standing(self, knowledge: Knowledge) -> int:
+        """How well ``knowledge.side`` stands (centipawns, mates as ``±MATE``),
+        searched for a fixed number of nodes from a forgotten past: the same
+        knowledge always gets the same answer, however busy the machine."""
+        score, _ = await self._evaluate(knowledge, JUDGEMENT_LIMIT, JUDGEMENT_BUDGET, fresh=True)
+        return score if knowledge.view.turn is knowledge.side else -score
+
+    async def _evaluate(
+        self, knowledge: Knowledge, limit: Limit, budget: Budget | None, *, fresh: bool
+    ) -> tuple[int, str | None]:
+        """The side to move's score and best move: Fairy-Stockfish searching
+        ``limit`` (``fresh``: from an empty hash table), else the built-in
+        search with ``budget`` (``None``: the review level's)."""
         if knowledge.variant == "xiangqi" and self.fairy is not None:
             try:
                 moves = [Move.from_iccs(text) for text in knowledge.log]
-                result = await self.fairy.best(knowledge.options, moves, REVIEW, REVIEW_LIMIT)
+                result = await self.fairy.best(
+                    knowledge.options, moves, REVIEW, limit, new_game=fresh
+                )
                 kind, value = result.info.get("score", ("cp", 0))  # type: ignore[misc]
                 score = value if kind == "cp" else (MATE if value > 0 else -MATE)
-                return score, from_uci(result.move).text if result.move else None
-            except (EngineError, ValueError):
+                assert result.move is not None  # refused as nonsense otherwise
+                return score, from_uci(result.move).text
+            except EngineError:
                 self.fallbacks += 1
-                log.warning("Fairy-Stockfish failed; the built-in engine reviews this position")
-        choice = await self.pool.choose(knowledge, REVIEW, 0)
+                log.warning("Fairy-Stockfish failed; the built-in engine looks at this position")
+        choice = await self.pool.choose(knowledge, REVIEW, 0, budget)
         return choice.score, choice.action
 
     async def accepts_draw(self, knowledge: Knowledge) -> bool:
         """Whether to take a draw offered to ``knowledge.side``: yes when its
-        position is worse by :data:`DRAW_WHEN_BEHIND` or more, as a person
-        would; an even or better game is played on. Never in a game with
-        hidden pieces: sampling what is hidden scores the side to move too
-        well there (each sample shows it what to turn up), so it would take
-        a draw on the first move."""
+        :meth:`standing` is worse by :data:`DRAW_WHEN_BEHIND` or more, as a
+        person would; an even or better game is played on. Never in a game
+        with hidden pieces: sampling what is hidden scores the side to move
+        too well there (each sample shows it what to turn up), so it would
+        take a draw on the first move."""
         if find_variant(knowledge.variant).hidden_information:
             return False
-        score, _ = await self.analyse(knowledge)
-        mine = score if knowledge.view.turn is knowledge.side else -score
-        return mine <= -DRAW_WHEN_BEHIND
+        return await self.standing(knowledge) <= -DRAW_WHEN_BEHIND
 
     async def close(self) -> None:
         if self.fairy is not None:

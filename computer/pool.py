@@ -2,35 +2,52 @@
 
 A :class:`SearchPool` starts up to ``size`` worker processes
 (``python -m computer.worker``) on demand and gives each one request at a
-time; a worker that dies is replaced on the next request. It reads a
-worker's answer only while that request runs, so nothing waits on the
-workers between searches.
+time. A worker that dies during a request is replaced at once and the
+request searched again by the new one; one that does not answer in time
+(stopped, stuck) is killed by a :class:`~computer.watchdog.Watchdog`, and
+the request fails with :class:`EngineError` for the caller to try again.
+It reads a worker's answer only while that request runs, so nothing waits
+on the workers between searches.
 """
 
 from __future__ import annotations
 
 import asyncio
 import contextlib
+import logging
 import pickle
 import sys
+from collections.abc import Awaitable
+from typing import TypeVar
 
 from .knowledge import Knowledge
 from .levels import Level
 from .player import Choice
+from .search import Budget
 from .uci import EngineError, EngineTerminatedError
-from .worker import HEADER, frame
+from .watchdog import Watchdog
+from .worker import HEADER, READY, frame
+
+log = logging.getLogger(__name__)
 
 ANSWER_GRACE = 30.0  # seconds beyond the level's time before a worker is given up
+START_GRACE = 60.0  # seconds for a new worker to be ready (Python and its imports)
+T = TypeVar("T")
 
 
 class SearchPool:
-    def __init__(self, size: int = 2) -> None:
+    """``grace``: how long past its level's time a worker may take to answer."""
+
+    def __init__(self, size: int = 2, *, grace: float = ANSWER_GRACE) -> None:
         self.size = size
+        self.grace = grace
         self._idle: list[asyncio.subprocess.Process] = []
         self._all: set[asyncio.subprocess.Process] = set()
         self._free = asyncio.Semaphore(size)
 
     async def _start(self) -> asyncio.subprocess.Process:
+        """A new worker, once it says it is ready: starting Python on a busy
+        machine never eats into a search's time."""
         process = await asyncio.create_subprocess_exec(
             sys.executable,
             "-m",
@@ -39,37 +56,88 @@ class SearchPool:
             stdout=asyncio.subprocess.PIPE,
         )
         self._all.add(process)
+        try:
+            ready = await self._guarded(process, START_GRACE, self._frame(process), "start")
+            if ready != READY:
+                raise EngineError(f"a search worker started with {ready[:40]!r}")
+        except BaseException:
+            await self._discard(process)
+            raise
         return process
 
-    async def choose(self, knowledge: Knowledge, level: Level, seed: int) -> Choice:
-        """The built-in player's choice, searched in a worker.
+    async def choose(
+        self, knowledge: Knowledge, level: Level, seed: int, budget: Budget | None = None
+    ) -> Choice:
+        """The built-in player's choice, searched in a worker (with ``budget``,
+        else the level's own).
 
-        :raises EngineTerminatedError: when the worker died during the search.
+        :raises EngineTerminatedError: when a worker died twice in a row.
         :raises EngineError: when the search failed or took far too long.
         """
-        async with self._free:
-            process = self._idle.pop() if self._idle else await self._start()
-            try:
-                answer = await asyncio.wait_for(
-                    self._ask(process, (knowledge, level, seed)), level.seconds + ANSWER_GRACE
-                )
-            except BaseException:
-                await self._discard(process)
-                raise
-            self._idle.append(process)
+        request = (knowledge, level, seed, budget)
+        try:
+            answer = await self._search(request, level, budget)
+        except EngineTerminatedError:
+            log.warning("a search worker died; a new one searches again")
+            answer = await self._search(request, level, budget)
         if isinstance(answer, str):
             raise EngineError(f"the search failed: {answer}")
         assert isinstance(answer, Choice)
         return answer
 
+    async def _search(self, request: object, level: Level, budget: Budget | None) -> object:
+        """One worker's answer to ``request``; a worker that fails is discarded."""
+        seconds = level.seconds if budget is None else budget.seconds or 0.0
+        async with self._free:
+            process = self._idle.pop() if self._idle else await self._start()
+            try:
+                answer = await self._guarded(
+                    process, seconds + self.grace, self._ask(process, request), "answer"
+                )
+            except BaseException:
+                await self._discard(process)
+                raise
+            self._idle.append(process)
+        return answer
+
+    @staticmethod
+    async def _guarded(
+        process: asyncio.subprocess.Process, seconds: float, work: Awaitable[T], what: str
+    ) -> T:
+        """``work``, with ``process`` killed if it takes over ``seconds``.
+
+        :raises EngineError: when it was killed for that.
+        """
+        with Watchdog(process, seconds) as guard:
+            try:
+                return await work
+            except EngineTerminatedError:
+                if guard.fired:
+                    raise EngineError(f"a search worker did not {what} in time") from None
+                raise
+
     async def _ask(self, process: asyncio.subprocess.Process, request: object) -> object:
-        assert process.stdin is not None and process.stdout is not None
+        await self._send(process, request)
+        return await self._receive(process)
+
+    async def _send(self, process: asyncio.subprocess.Process, request: object) -> None:
+        assert process.stdin is not None
         try:
             process.stdin.write(frame(pickle.dumps(request)))
             await process.stdin.drain()
+        except (BrokenPipeError, ConnectionResetError) as exc:
+            raise EngineTerminatedError("a search worker died") from exc
+
+    async def _receive(self, process: asyncio.subprocess.Process) -> object:
+        return pickle.loads(await self._frame(process))
+
+    @staticmethod
+    async def _frame(process: asyncio.subprocess.Process) -> bytes:
+        assert process.stdout is not None
+        try:
             (size,) = HEADER.unpack(await process.stdout.readexactly(HEADER.size))
-            return pickle.loads(await process.stdout.readexactly(size))
-        except (asyncio.IncompleteReadError, BrokenPipeError, ConnectionResetError) as exc:
+            return await process.stdout.readexactly(size)
+        except asyncio.IncompleteReadError as exc:
             raise EngineTerminatedError("a search worker died") from exc
 
     async def _discard(self, process: asyncio.subprocess.Process) -> None:

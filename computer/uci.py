@@ -4,11 +4,13 @@ One subprocess per :class:`UciEngine`. Every exchange with the engine is a
 command object (:class:`_Handshake`, :class:`_Ready`, :class:`_Go`) that
 writes its lines and then reads the engine's lines until it is done, one
 command at a time, so that two requests never interleave. Lines are read
-only while a command runs: between commands nothing waits on the engine. Every wait has a
-timeout. The engine dying is :class:`EngineTerminatedError`; the engine
+only while a command runs: between commands nothing waits on the engine.
+Every command has a deadline, kept by a :class:`~computer.watchdog.Watchdog`
+that kills an engine overrunning it. The engine dying is :class:`EngineTerminatedError`; the engine
 answering something that makes no sense (or nothing in time) is
-:class:`EngineError`. :class:`ManagedEngine` starts an engine on demand and
-restarts a dead one, never waiting on it forever.
+:class:`EngineError`. :class:`ManagedEngine` starts an engine on demand and,
+once one has failed, starts the next in the background, so that nobody
+waits on a broken engine.
 """
 
 from __future__ import annotations
@@ -17,13 +19,16 @@ import asyncio
 import contextlib
 import logging
 from abc import ABC, abstractmethod
-from collections.abc import Mapping, Sequence
+from collections.abc import Callable, Mapping, Sequence
 from dataclasses import dataclass, field
+
+from .watchdog import Watchdog
 
 log = logging.getLogger(__name__)
 
 START_TIMEOUT = 10.0  # seconds for ``uci`` / ``isready`` answers
 GRACE = 5.0  # seconds a search may overrun its limit before the engine is given up
+LONGEST_REST = 63  # requests at most answered without the engine between two starts
 
 
 class EngineError(RuntimeError):
@@ -55,9 +60,9 @@ class Limit:
             raise ValueError("a Limit needs time, depth or nodes")
         return " ".join(parts)
 
-    def timeout(self) -> float:
+    def timeout(self, grace: float = GRACE) -> float:
         """How long to wait for ``bestmove`` before giving up on the engine."""
-        return (self.time or 0.0) + GRACE + (START_TIMEOUT if self.time is None else 0.0)
+        return (self.time or 0.0) + grace + (START_TIMEOUT if self.time is None else 0.0)
 
 
 @dataclass(frozen=True, slots=True)
@@ -226,26 +231,40 @@ class UciEngine:
         async with self._lock:
             if not self.alive:
                 raise EngineTerminatedError("the engine process has ended")
-            stdin, stdout = self.process.stdin, self.process.stdout
-            assert stdin is not None and stdout is not None
-            loop = asyncio.get_running_loop()
-            end = loop.time() + timeout
-            try:
-                command.start(self)
-                await stdin.drain()
-                while not command.result.done():
-                    raw = await asyncio.wait_for(stdout.readline(), max(0.0, end - loop.time()))
-                    if not raw:
-                        raise EngineTerminatedError("the engine process ended")
-                    text = raw.decode(errors="replace").rstrip("\r\n")
-                    log.debug("engine >> %s", text)
-                    command.line(self, text)
-            except (BrokenPipeError, ConnectionResetError) as exc:
-                raise EngineTerminatedError("the engine process ended") from exc
-            except TimeoutError:
-                await self.kill()
-                raise EngineError(f"no answer from the engine within {timeout:.1f} s") from None
+            with Watchdog(self.process, timeout) as guard:
+                try:
+                    await self._exchange(command)
+                except EngineTerminatedError:
+                    if not guard.fired:
+                        raise
+                    await self.kill()
+                    raise EngineError(f"no answer from the engine within {timeout:.1f} s") from None
             return command.result.result()
+
+    async def _exchange(self, command: _Command) -> None:
+        stdin = self.process.stdin
+        assert stdin is not None
+        try:
+            command.start(self)
+            await stdin.drain()
+            while not command.result.done():
+                command.line(self, await self._next_line())
+        except OSError as exc:  # a broken pipe: it is gone
+            raise EngineTerminatedError("the engine process ended") from exc
+
+    async def _next_line(self) -> str:
+        stdout = self.process.stdout
+        assert stdout is not None
+        try:
+            raw = await stdout.readline()
+        except ValueError:  # longer than the stream's limit: not UCI at all
+            await self.kill()
+            raise EngineError("the engine wrote a line far too long") from None
+        if not raw:
+            raise EngineTerminatedError("the engine process ended")
+        text = raw.decode(errors="replace").rstrip("\r\n")
+        log.debug("engine >> %s", text)
+        return text
 
     async def configure(self, options: Mapping[str, object]) -> None:
         """``setoption`` each option the engine has, then wait until it is ready.
@@ -260,9 +279,18 @@ class UciEngine:
                 self.send(f"setoption name {name} value {shown}")
         await self._run(_Ready(), START_TIMEOUT)
 
-    async def play(self, fen: str | None, moves: Sequence[str], limit: Limit) -> PlayResult:
+    async def new_game(self) -> None:
+        """``ucinewgame``: forget every earlier search (its hash table), so
+        that a search with a node limit gives the same answer every time."""
+        async with self._lock:
+            self.send("ucinewgame")
+        await self._run(_Ready(), START_TIMEOUT)
+
+    async def play(
+        self, fen: str | None, moves: Sequence[str], limit: Limit, grace: float = GRACE
+    ) -> PlayResult:
         """The engine's move in the position ``fen`` (``None``: the start) after ``moves``."""
-        result = await self._run(_Go(fen, moves, limit), limit.timeout())
+        result = await self._run(_Go(fen, moves, limit), limit.timeout(grace))
         assert isinstance(result, PlayResult)
         return result
 
@@ -283,27 +311,90 @@ class UciEngine:
 
 
 class ManagedEngine:
-    """An engine started when first needed and started again after it died.
+    """An engine started when first needed, and started again after it failed.
 
-    ``options`` are set on every (re)start. :meth:`play` retries once on a
-    fresh process when the engine has died; a second death is raised.
+    ``options`` are set on every start. A request that fails (the engine
+    died, hung past its limit and ``grace``, or answered nonsense) raises at
+    once and gives that engine up; the next one starts in the background.
+    Until it is up, requests raise :class:`EngineTerminatedError` at once:
+    callers play without the engine meanwhile, and never wait on a broken one.
+    An engine that keeps failing rests longer each time before it is started
+    again (1, 3, 7... requests answered without it), so that a program that
+    is broken for good costs a failed request only now and then.
     """
 
-    def __init__(self, path: str, options: Mapping[str, object] | None = None) -> None:
+    def __init__(
+        self, path: str, options: Mapping[str, object] | None = None, *, grace: float = GRACE
+    ) -> None:
         self.path = path
         self.options = dict(options or {})
+        self.grace = grace
         self.engine: UciEngine | None = None
         self.starts = 0
+        self.failures = 0  # failed requests and starts in a row
+        self._rest = 0  # requests still to answer without an engine before a start
+        self._first = True  # only the first start is waited for
+        self._restart: asyncio.Task[None] | None = None
         self._lock = asyncio.Lock()
 
+    async def _start(self) -> UciEngine:
+        engine = await UciEngine.open(self.path)
+        try:
+            await engine.configure(self.options)
+        except BaseException:
+            await engine.kill()
+            raise
+        self.starts += 1
+        return engine
+
     async def _ready(self) -> UciEngine:
-        if self.engine is None or not self.engine.alive:
-            if self.engine is not None:
-                await self.engine.kill()
-            self.engine = await UciEngine.open(self.path)
-            self.starts += 1
-            await self.engine.configure(self.options)
-        return self.engine
+        engine = self.engine
+        if engine is not None and engine.alive:
+            return engine
+        if engine is not None:  # it died between two requests
+            self.engine = None
+            await engine.kill()
+            self._failed()
+        if self._first:
+            self._first = False
+            try:
+                self.engine = await self._start()
+            except EngineError:
+                self._failed()
+                raise
+            return self.engine
+        if self._rest > 0:
+            self._rest -= 1
+        else:
+            await self._give_up()
+        raise EngineTerminatedError("the engine is not running; it is being restarted")
+
+    def _failed(self) -> None:
+        self.failures += 1
+        self._rest = min(2 ** (self.failures - 1) - 1, LONGEST_REST)
+
+    async def _give_up(self) -> None:
+        """Kill the current engine, if any, and start another in the background
+        unless one is starting already or the engine rests."""
+        engine, self.engine = self.engine, None
+        if engine is not None:
+            await engine.kill()
+        if self._rest == 0 and (self._restart is None or self._restart.done()):
+            self._restart = asyncio.create_task(self._restart_engine())
+
+    async def _restart_engine(self) -> None:
+        try:
+            self.engine = await self._start()
+        except EngineError as exc:
+            self._failed()
+            log.warning("the engine %s could not be restarted: %s", self.path, exc)
+        else:
+            log.info("the engine %s is running again", self.path)
+
+    async def restarted(self) -> None:
+        """Wait for the background restart, if one is under way (for tests)."""
+        if self._restart is not None:
+            await asyncio.shield(self._restart)
 
     async def play(
         self,
@@ -311,23 +402,40 @@ class ManagedEngine:
         moves: Sequence[str],
         limit: Limit,
         options: Mapping[str, object] | None = None,
+        *,
+        new_game: bool = False,
+        valid: Callable[[PlayResult], bool] | None = None,
     ) -> PlayResult:
-        """The engine's move, with ``options`` (e.g. a skill level) set first;
-        one request at a time, so that options never mix between games."""
+        """The engine's move, with ``options`` (e.g. a skill level) set first
+        and, with ``new_game``, every earlier search forgotten; one request at
+        a time, so that options never mix between games. An answer that
+        ``valid`` refuses is the engine's failure like any other.
+
+        :raises EngineError: the engine failed this request (it is restarted).
+        """
         async with self._lock:
-            for attempt in (1, 2):
-                engine = await self._ready()
-                try:
-                    if options:
-                        await engine.configure(options)
-                    return await engine.play(fen, moves, limit)
-                except EngineTerminatedError:
-                    log.warning("the engine %s died (attempt %d)", self.path, attempt)
-                    if attempt == 2:
-                        raise
-            raise AssertionError("unreachable")
+            engine = await self._ready()
+            try:
+                if options:
+                    await engine.configure(options)
+                if new_game:
+                    await engine.new_game()
+                result = await engine.play(fen, moves, limit, self.grace)
+                if valid is not None and not valid(result):
+                    raise EngineError(f"the engine answered nonsense: {result.move!r}")
+            except EngineError as exc:
+                self._failed()
+                log.warning("the engine %s failed (%s); %d in a row", self.path, exc, self.failures)
+                await self._give_up()
+                raise
+            self.failures = 0
+            return result
 
     async def quit(self) -> None:
+        if self._restart is not None:
+            self._restart.cancel()
+            with contextlib.suppress(asyncio.CancelledError):
+                await self._restart
         if self.engine is not None:
             await self.engine.quit()
             self.engine = None

@@ -2,9 +2,11 @@
 
 Reads requests from stdin and writes answers to stdout, each a pickled
 object behind a 4-byte big-endian length: a request is
-``(knowledge, level, seed)``, an answer a :class:`~computer.player.Choice`
-or the text of the error that stopped the search. Only its parent writes to
-it, so unpickling its requests is safe.
+``(knowledge, level, seed, budget)`` (``budget`` ``None``: the level's),
+an answer a :class:`~computer.player.Choice`
+or the text of the error that stopped the search. Its first frame, before
+any request, is :data:`READY`. Only its parent writes to it, so unpickling
+its requests is safe.
 """
 
 from __future__ import annotations
@@ -18,6 +20,7 @@ from typing import BinaryIO
 from .player import choose
 
 HEADER = struct.Struct(">I")
+READY = b"ready"  # the payload of a worker's first frame: it can search now
 # Searches yield the processor to the bot: a player's /move must not wait
 # behind the computer's thinking.
 NICENESS = 10
@@ -38,9 +41,9 @@ def frame(payload: bytes) -> bytes:
 
 def serve(requests: BinaryIO, answers: BinaryIO) -> None:
     while (payload := read_frame(requests)) is not None:
-        knowledge, level, seed = pickle.loads(payload)
+        knowledge, level, seed, budget = pickle.loads(payload)
         try:
-            answer: object = choose(knowledge, level, seed)
+            answer: object = choose(knowledge, level, seed, budget)
         except Exception as exc:  # reported to the parent, which logs it
             answer = f"{type(exc).__name__}: {exc}"
         answers.write(frame(pickle.dumps(answer)))
@@ -49,4 +52,6 @@ def serve(requests: BinaryIO, answers: BinaryIO) -> None:
 
 if __name__ == "__main__":
     os.nice(NICENESS)
+    sys.stdout.buffer.write(frame(READY))
+    sys.stdout.buffer.flush()
     serve(sys.stdin.buffer, sys.stdout.buffer)

@@ -18,6 +18,7 @@ from rules.actions import Move
 from rules.match import Match
 from rules.outcome import Outcome, Reason
 from rules.pieces import Color
+from tests.engine_helpers import bad_engine
 from tests.system_tools import require
 
 # Red to move: a chariot to a9 or d1 mates (rank 8 is held, e9 faces Red's king).
@@ -79,6 +80,8 @@ async def test_fairy_player_answers_a_mate_in_one_with_the_mate(fairy):
 
 
 async def test_a_killed_engine_raises_terminated_and_the_managed_one_restarts(fairy):
+    """The request that finds the engine dead fails at once; the restart
+    happens behind it, and the next request has the new engine."""
     managed = ManagedEngine(fairy, {"UCI_Variant": "xiangqi"})
     try:
         first = await managed.play(None, [], Limit(depth=2))
@@ -89,6 +92,9 @@ async def test_a_killed_engine_raises_terminated_and_the_managed_one_restarts(fa
         await engine.process.wait()
         with pytest.raises(EngineTerminatedError):
             await engine.play(None, [], Limit(depth=2))
+        with pytest.raises(EngineTerminatedError):
+            await managed.play(None, [], Limit(depth=2))
+        await managed.restarted()
         again = await managed.play(None, [], Limit(depth=2))
         assert again.move is not None and managed.starts == 2
     finally:
@@ -115,10 +121,49 @@ async def test_search_workers_answer_and_a_dead_one_is_replaced():
         (worker,) = pool._idle
         worker.kill()
         await worker.wait()
-        with pytest.raises(EngineTerminatedError):
-            await pool.choose(knowledge, level(8), 0)
-        again = await pool.choose(knowledge, level(8), 0)
+        again = await pool.choose(knowledge, level(8), 0)  # a new worker searched it
         assert again.action in ("a1a9", "a1d1")
+        assert worker not in pool._all and len(pool._all) == 1
     finally:
         await pool.close()
     assert not pool._all
+
+
+async def test_an_engine_that_keeps_failing_rests_longer_each_time(tmp_path):
+    """Every request to a broken engine fails at once; after each failure it
+    is asked again only once it has rested 0, 1, 3... requests, started in
+    the background in the meantime."""
+    broken = bad_engine.program(tmp_path, "babble")  # a line far too long for UCI
+    managed = ManagedEngine(broken, {"UCI_Variant": "xiangqi"})
+    asked = []
+    try:
+        for request in range(1, 11):
+            with pytest.raises(EngineError) as caught:
+                await managed.play(None, [], Limit(depth=1))
+            if not isinstance(caught.value, EngineTerminatedError):  # the engine answered
+                asked.append(request)
+            await managed.restarted()
+    finally:
+        await managed.quit()
+    assert asked == [1, 2, 5, 10]
+    assert managed.starts == 4 and managed.failures == 4
+
+
+async def test_a_good_answer_ends_the_rest(fairy):
+    managed = ManagedEngine(fairy, {"UCI_Variant": "xiangqi"})
+    try:
+        await managed.play(None, [], Limit(depth=1))
+        for _ in range(2):  # it dies twice in a row
+            managed.engine.process.kill()
+            with pytest.raises(EngineTerminatedError):
+                await managed.play(None, [], Limit(depth=1))
+            await managed.restarted()
+        assert managed.failures == 2 and managed.engine is None and managed.starts == 2
+        for _ in range(2):  # one request of rest, then one that starts it behind it
+            with pytest.raises(EngineTerminatedError):
+                await managed.play(None, [], Limit(depth=1))
+        await managed.restarted()
+        assert (await managed.play(None, [], Limit(depth=1))).move is not None
+        assert managed.failures == 0 and managed.starts == 3
+    finally:
+        await managed.quit()
