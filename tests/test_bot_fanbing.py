@@ -4,7 +4,8 @@ and double flips by /move, the end; and the secrecy of a player's setup.
 Alice plays Red and Bob Black. The game below was found by a biased random
 search over the rules (flips and new-piece captures preferred) with the two
 setups the players choose here; it holds an invalid flip and its forced flip
-back, valid flips, a double flip, new pieces capturing, and ends in mate.
+back, valid flips, a double flip, new pieces capturing, and ends in mate. (Its
+pawn on a9, its back public once flipped back, may not flip there again: F-2.)
 """
 
 from __future__ import annotations
@@ -29,7 +30,7 @@ GAME = str.split(
     "b0c2 e4f4 i4i5 f4e4 i5i6 e4e3 i6i7 d4d3 a3a4 i9i7 i1f1 a5a4 e5e6 a4a3 b6c6 a3b3 "
     "e0e1 b3a3 i0i1 a3a2 ^i1 a2b2 e6e7 ^g9 c6c7 e3e2 c0e2 d3d7 ^f1 b2a2 f1f3 ^d7 "
     "c7b7 a2a1 i1i4 a1b1 f3h3 i7i4 e7e8 e9~d9 e8d8 e9d8 b7a7 b1a1 h3i3 a1b1 h0g2 b1b0 "
-    "a7a8 b0a0 a8a9 ^a0 ^a9 d7d4 ^a9 i4e4 ^a9 g7h5 ^a9 a0b0 ^a9 e4e2"
+    "a7a8 b0a0 a8a9 ^a0 ^a9 d7d4 ^a9 i4e4 e1d1 g7h5 d1d2 a0b0 c2b4 b0d0"
 )
 MENU_FILES = "aceg"
 
