@@ -24,7 +24,7 @@ async def test_autocomplete_offers_legal_moves_in_the_users_notation(table):
     assert await table.bob.autocomplete(thread, "move", "move", "") == []  # not Bob's turn
     assert await table.alice.autocomplete(table.channel, "move", "move", "") == []
     chosen = await table.alice.slash(thread, "move", move=wxf[0]["value"])
-    assert chosen.response.content == "Move played."
+    assert chosen.response.content == f"You played {wxf[0]['name'].split()[0]}."  # in WXF
 
 
 async def test_private_board_is_ephemeral_and_public_board_is_not(table):

@@ -99,7 +99,7 @@ async def test_the_thread_speaks_the_servers_language_and_notation(table):
     thread = await table.start()
     assert thread.history()[0].content.startswith("新对局")
     played = await table.alice.slash(thread, "move", move="h2e2")
-    assert played.response.content == "Move played."  # privately, Alice's own language
+    assert played.response.content == "You played h2e2."  # to her: her language and notation
     public_line = thread.last_message.content
     assert public_line.startswith("🔴 红方 alice：**C2.5**")
     assert "h2e2" not in public_line

@@ -40,3 +40,63 @@ async def test_thread_names_follow_the_chosen_public_language(table):
     await table.alice.slash(thread, "resign")
     second = await table.start()
     assert second.name == "#2 Xiangqi · alice vs bob"
+
+
+async def test_every_variant_confirms_a_move_the_way_the_player_writes_it(table):
+    """One wording, in the player's notation: never "Move played." for one
+    variant and a log code (+a0) for another."""
+    thread = await table.start()
+    played = await table.alice.slash(thread, "move", move="h2e2")
+    assert played.response.content == "You played 炮二平五."
+    await table.bob.slash(table.channel, "settings", notation="wxf")
+    played = await table.bob.slash(thread, "move", move="h9g7")
+    assert played.response.content == "You played H8+7."
+    await table.alice.slash(thread, "resign")
+    jieqi = await table.start(variant="jieqi")
+    played = await table.alice.slash(jieqi, "move", move="+a0")
+    assert played.response.content == "You played reveal a0."
+    assert "+a0" not in jieqi.last_message.content
+
+
+async def test_a_chinese_player_is_confirmed_in_chinese_whatever_the_notation(chinese_server):
+    table = chinese_server
+    for member in (table.alice, table.bob):
+        await member.slash(table.channel, "settings", language="zh", notation="iccs")
+    thread = await table.start(variant="jieqi")
+    played = await table.alice.slash(thread, "move", move="reveal a0")
+    assert played.response.content == "你走了 翻a0。"  # words, though her notation is ICCS
+    assert "+a0" not in thread.last_message.content
+
+
+async def test_an_accepted_undo_says_whose_move_went_back(table, chinese_server):
+    from tests.conftest import button
+
+    for server, said in (
+        (table, "Taken back: the last move of 🔴 Red alice."),
+        (chinese_server, "悔棋：🔴 红方 alice 的上一步已退回。"),
+    ):
+        thread = await server.start()
+        await server.alice.slash(thread, "move", move="h2e2")
+        await server.alice.slash(thread, "undo")
+        request = thread.last_message
+        await server.bob.click(request, custom_id=button(request, "undo:accept"))
+        assert said in thread.last_message.content
+        assert "half-move" not in thread.last_message.content
+
+
+def test_third_generation_flips_are_words_in_each_language():
+    """A flip and a double flip are written in words for each reader, not as
+    ``^e9`` or ``e0~d0`` (the log's codes)."""
+    from bot.presenter import say
+    from bot.report import Line, Moves
+    from bot.typed import written
+    from rules.actions import Flip, Swap
+    from rules.fanbing import Fanbing
+    from rules.squares import parse_square
+
+    game = Fanbing.start()
+    flip = Moves(written(game, Flip(parse_square("e9"))))
+    double = Moves(written(game, Swap(parse_square("e0"), parse_square("d0"))))
+    for style in ("chinese", "wxf", "iccs"):
+        assert say(Line("move.yours", {"move": flip}), "en", style) == "You played flip e9."
+        assert say(Line("move.yours", {"move": double}), "zh", style) == "你走了 双翻d0。"

@@ -45,6 +45,7 @@ from ..limits import (
 from ..manager import GameManager
 from ..opening import open_game
 from ..presenter import say
+from ..report import Line, Report
 from ..typed import folded
 
 if TYPE_CHECKING:
@@ -57,6 +58,14 @@ log = logging.getLogger(__name__)
 CHALLENGE_SECONDS = 15 * 60
 STALE_REQUEST = ("no_request", "game_finished")  # a request message whose buttons outlived it
 DEFAULT_TIME = "1d"
+
+
+def confirm(manager: GameManager, user_id: int, report: Report) -> None:
+    """Confirm a player's own move to them as they would write it ("You played
+    炮二平五."), in every variant alike; a report that already speaks to them
+    (a hidden-information move, a timeout that came first) is left as it is."""
+    if report.note is None and manager.last_actor == user_id and manager.last_moves:
+        report.note = Line("move.yours", {"move": manager.last_moves})
 
 
 class Play(commands.Cog):
@@ -341,6 +350,8 @@ class Play(commands.Cog):
         await interaction.response.defer(ephemeral=True, thinking=True)
         report = await manager.move(interaction.user.id, move)
         called = manager.variant == "houji" and folded(move) in FOUL_WORDS
+        if not called:
+            confirm(manager, interaction.user.id, report)
         await self.bot.announcer.acknowledge(
             interaction, report, f"done.{'foul' if called else 'move'}"
         )
