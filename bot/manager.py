@@ -195,22 +195,25 @@ class GameManager:
         """The public board: one orientation and language for the whole game, the
         server's (it must not turn with every move)."""
         style = await self.hub.server.style(self.guild_id)
-        view, shown = self.match.game.view(None), self.clock_faces()
         names, lang = self.names(), style.language
+        view = self.match.game.view(None)
+        shown = self.clock_faces(lang, compact=view.pools is not None)
         return board_png(
             view, names, (None, None), Prefs(), lang, None, bottom=style.bottom, faces=shown
         )
 
-    def clock_faces(self) -> tuple[str | None, str | None]:
+    def clock_faces(self, lang: str = "en", compact: bool = False) -> tuple[str | None, str | None]:
+        """The clock texts, in ``lang``; ``compact`` where a pool tile takes room."""
         control, turn, now = self.control, self.match.game.turn, self.hub.now()
-        return faces(control, self.clocks, turn, now, running=not self.finished)
+        running = not self.finished
+        return faces(control, self.clocks, turn, now, running=running, lang=lang, compact=compact)
 
     async def _draw(self, viewer: Color | None, side: Color | None, reader_id: int) -> bytes:
         """``viewer``'s view, with the preferences of ``reader_id`` who plays ``side``."""
         players = self.hub.players
         prefs, lang = await players.prefs(reader_id), await players.language(reader_id)
         view = self.match.game.view(viewer)
-        shown = self.clock_faces()
+        shown = self.clock_faces(lang, compact=view.pools is not None)
         return board_png(view, self.names(), self.shown_clocks(), prefs, lang, side, faces=shown)
 
     # -- acting ----------------------------------------------------------------
