@@ -29,7 +29,7 @@ from storage import Entry, GameRecord, NewGame, Prefs, SequenceConflict, Shards,
 from storage.ratings import Rating
 from storage.records import GameStatus
 
-from . import fanbing_setup
+from . import fanbing_setup, first_move
 from . import timecontrol as tc
 from .clockface import faces
 from .errors import BotError, Busy, GameFinished, GameOver, NoGameHere, NotAPlayer
@@ -294,7 +294,7 @@ class GameManager:
         when they act out of turn)."""
         late = self.match.game.turn
         report = await self._expire_locked()
-        if report is not None:
+        if report is not None and report.note is None:  # (an abort has its own)
             key = "error.out_of_time" if late is side else "error.opponent_out_of_time"
             report.note = Line(key)
         return report
@@ -319,7 +319,7 @@ class GameManager:
         deadline = self.clocks.deadline
         if deadline is None or self.hub.now() < deadline:
             return None
-        return await self._commit(None, platform_entry(self.match.game.turn, "timeout"))
+        return await first_move.lapse(self)  # a timeout, or an abort before a first move
 
     def _open_for(self, user_id: int) -> Color:
         side = self.side_of(user_id)

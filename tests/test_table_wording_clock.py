@@ -52,3 +52,9 @@ async def test_a_correspondence_board_shows_a_clock_for_both_sides(table, chines
     assert await board(table.carol, thread) == drawn(("23h left", "1d per move"))
     thread = await chinese_server.start(time="3d")
     assert await board(chinese_server.carol, thread) == drawn(("剩 3天", "每步 3天"), "zh")
+
+
+async def test_a_rapid_game_without_a_first_move_is_still_lost_on_time(table):
+    thread = await table.start(time="rapid")
+    await table.env.advance_time(65)
+    assert "🔴 Red alice ran out of time." in thread.last_message.content
