@@ -18,22 +18,21 @@ from collections.abc import Callable
 from itertools import zip_longest
 from typing import Any
 
-from rules.actions import Action, Reveal
+from rules.actions import Action
 from rules.errors import RulesError
 from rules.match import Match, platform_entry
 from rules.outcome import Outcome, Reason
 from rules.pieces import Color
-from rules.squares import square_name
 from rules.variant import Event, find_variant
 from storage import Entry, GameRecord, NewGame, Prefs, SequenceConflict, Shards, Store
 from storage.ratings import Rating
 from storage.records import GameStatus
 
-from . import fanbing_setup, first_move
+from . import fanbing_setup, first_move, hints, labels
 from . import timecontrol as tc
 from .clockface import faces
 from .errors import BotError, Busy, GameFinished, GameOver, NoGameHere, NotAPlayer
-from .i18n import LANGUAGES, catalogue, t
+from .i18n import catalogue
 from .pictures import board_png
 from .players import PlayerDirectory
 from .report import Line, Moves, Report, Term, Title
@@ -152,14 +151,7 @@ class GameManager:
     def _label(self, action: Action, style: str, lang: str) -> tuple[str, list[str]]:
         """An action as offered to a reader (a move in their notation, a reveal in
         their language), and every spelling typing may look for."""
-        value = action.text
-        if isinstance(action, Reveal):
-            square = square_name(action.square)
-            words = [t(language, "action.reveal", square=square) for language in LANGUAGES]
-            return t(lang, "action.reveal", square=square), [*words, value]
-        label = self.match.game.notate(action, style)
-        spellings = [self.match.game.notate(action, other) for other in STYLES]
-        return (label if label == value else f"{label} ({value})"), [*spellings, value]
+        return labels.label(self.match.game, action, style, lang)
 
     @property
     def hidden(self) -> bool:
@@ -531,6 +523,7 @@ class GameManager:
             if event.audience is not None:
                 who = self.ids[event.audience]
                 report.private.setdefault(who, []).append(self._event_line(event))
+        hints.add(self, report)  # what has just become possible for the player to move
         if self.hidden:
             for side in Color:
                 user_id = self.ids[side]

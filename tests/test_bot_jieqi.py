@@ -279,7 +279,7 @@ async def test_autocomplete_offers_reveals_beside_moves(table, seeds):
     await table.bob.slash(table.channel, "settings", language="zh")
     offered = await table.bob.autocomplete(thread, "move", "move", "")
     assert offered[0] == {"name": "炮5退1 (e6e7)", "value": "e6e7"}  # a move, then a reveal
-    assert offered[1] == {"name": "翻 a6", "value": "+a6"}
+    assert offered[1] == {"name": "翻a6", "value": "+a6"}
     assert {"+a9", "e6e0"} <= {c["value"] for c in offered}
     assert await table.alice.autocomplete(thread, "move", "move", "") == []  # not her turn
 

@@ -116,8 +116,13 @@ async def test_predictions_and_counters_through_the_menus(table: Table):
     assert public.attachments
     assert "Your prediction: cannon." in alice_dms.last_message.content
     assert alice_dms.last_message.attachments  # her own view, with her tile
-    # Bob's own view shows only what is public (a face-down tile): no DM for it.
-    assert len(bob_dms.history()) == bob_before
+    # Bob is told, privately, that he may counter now (the first time in the game),
+    # with nothing of the tile; his own view shows only what is public.
+    assert len(bob_dms.history()) == bob_before + 1
+    hint = bob_dms.last_message.content
+    assert hint.startswith("Your opponent's prediction tile lies in their pool")
+    assert "/counter" in hint
+    assert "cannon" not in hint
 
     # Bob moves a cannon: the tile is revealed and the cannon removed.
     moved = await table.bob.slash(thread, "move", move="h7e7")
