@@ -13,6 +13,7 @@ import simcord
 
 from rules.houji_moves import HoujiPosition
 from tests.conftest import Table, restart
+from tests.table_helpers import whole_rules
 
 # Chinese notation as each side writes it; the queen takes ICCS and WXF too.
 TO_THE_PIN = ["后五进一", "车9进1", "后五斜进三", "车9退1", "后三平二"]
@@ -170,7 +171,7 @@ async def test_offender_and_spectator_see_the_same_whether_or_not_the_elephant_w
 
 
 async def test_rules_page_swaps_and_refusals_in_both_languages(table: Table):
-    rules = (await table.carol.slash(table.channel, "rules", variant="houji")).response.content
+    rules = await whole_rules(table, table.carol, "houji")
     assert rules.startswith("**Successor xiangqi (houji)**")
     assert "silent" in rules and "宫廷炮" in rules
     thread = await table.start(variant="houji")
@@ -178,8 +179,8 @@ async def test_rules_page_swaps_and_refusals_in_both_languages(table: Table):
     assert (await move(table.alice, thread, "A4~Q")) == "You played A4~Q."
     assert "**A4~Q**" in thread.last_message.content  # words, so English readers get WXF
     await table.bob.slash(table.channel, "settings", language="zh")
-    zh_rules = await table.bob.slash(table.channel, "rules", variant="后继")
-    assert "后继象棋" in zh_rules.response.content and "菱形士线" in zh_rules.response.content
+    zh_rules = await whole_rules(table, table.bob, "后继")
+    assert "后继象棋" in zh_rules and "菱形士线" in zh_rules
     assert (await move(table.bob, thread, "foul")).startswith("现在没有可以提示的犯规")
     assert (await move(table.bob, thread, "e9~e7")).startswith("现在不能这样换位")
     assert (await move(table.bob, thread, "后5斜进4")) == "你走了 后5斜进4。"

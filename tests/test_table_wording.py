@@ -100,3 +100,30 @@ def test_third_generation_flips_are_words_in_each_language():
     for style in ("chinese", "wxf", "iccs"):
         assert say(Line("move.yours", {"move": flip}), "en", style) == "You played flip e9."
         assert say(Line("move.yours", {"move": double}), "zh", style) == "你走了 双翻d0。"
+
+
+async def test_typing_jie_finds_the_reveals_as_fan_does(table):
+    thread = await table.start(variant="jieqi")
+    for typed in ("揭", "翻", "揭a0", "reveal"):
+        offered = await table.alice.autocomplete(thread, "move", "move", typed)
+        assert {"name": "reveal a0", "value": "+a0"} in offered, typed
+
+
+async def test_the_rules_are_read_a_section_at_a_time(table, chinese_server):
+    answer = (await table.carol.slash(table.channel, "rules", variant="tuibei")).response
+    assert answer.ephemeral and answer.content.startswith("**Tuibei (prophecy xiangqi)** · Basics")
+    assert len(answer.content) < 900  # not a wall of 1,900 characters
+    labels = [c["label"] for row in answer.components for c in row["components"]]
+    assert labels[0] == "Basics" and labels[-1] == "Platform rules" and len(labels) >= 3
+    ids = [c["custom_id"] for row in answer.components for c in row["components"]]
+    await table.carol.click(answer, custom_id=ids[-1])
+    shown = table.env.backend.get_message(answer.channel_id, answer.id).content
+    assert "Platform rules" in shown and "one draw offer" in shown and "prediction" not in shown
+    await chinese_server.carol.slash(chinese_server.channel, "settings", language="zh")
+    server = chinese_server
+    zh = (await server.carol.slash(server.channel, "rules", variant="推背")).response
+    assert zh.content.startswith("**推背象棋** · 基本")
+    zh_ids = [c["custom_id"] for row in zh.components for c in row["components"]]
+    await chinese_server.carol.click(zh, custom_id=zh_ids[-1])
+    shown = chinese_server.env.backend.get_message(zh.channel_id, zh.id).content
+    assert shown.startswith("**推背象棋** · 平台规则") and "求和" in shown
