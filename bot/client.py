@@ -2,13 +2,14 @@
 
 from __future__ import annotations
 
+import contextlib
 import logging
 
 import discord
 from discord import app_commands
 from discord.ext import commands
 
-from storage import AnyStore, open_store
+from storage import AnyStore, Shards, open_store
 
 from .buttons import ChallengeButton, RequestButton
 from .delivery import Announcer
@@ -16,6 +17,7 @@ from .ending import Endings, RematchButton
 from .i18n import CommandTranslator, language_for, t
 from .manager import GameHub
 from .notices import Notifier
+from .outages import Outages
 from .players import PlayerDirectory
 from .presenter import error_text
 from .server import ServerSettings
@@ -51,6 +53,7 @@ class Chuhan(commands.Bot):
     server: ServerSettings
     notifier: Notifier
     endings: Endings
+    outages: Outages
 
     def __init__(self, settings: Settings) -> None:
         intents = discord.Intents.default()
@@ -83,6 +86,9 @@ class Chuhan(commands.Bot):
         self.notifier = Notifier(self)
         self.endings = Endings(self)
         await self.store.watch(self.hub.changed_elsewhere)
+        shards = self.settings.shards or Shards.of(1)
+        self.outages = Outages(self.store, shards, self.now, self.hub.changed_elsewhere)
+        await self.outages.at_start()  # before loading: the games load with time given back
         settled = await self.hub.load_active(self.settings.shards)
         self.add_dynamic_items(ChallengeButton, RequestButton, RematchButton)
         for name in EXTENSIONS:
@@ -121,6 +127,9 @@ class Chuhan(commands.Bot):
 
     async def close(self) -> None:
         await super().close()
+        if hasattr(self, "outages"):
+            with contextlib.suppress(Exception):  # stopping goes on whatever the store says
+                await self.outages.sweep(last=True)
         if hasattr(self, "store"):
             await self.store.close()
 

@@ -19,15 +19,16 @@ from .pictures import clock_text
 
 
 def far_text(seconds: float, lang: str = "en") -> str:
-    """``2d 3h``, ``5h 12m``, ``1d``, ``7m`` (``2天3小时``, ``5小时12分``): a distant
-    deadline, to the unit that matters."""
+    """``2d 3h``, ``1d``, ``5h``, ``7m`` (``2天3小时``, ``5小时``): a distant
+    deadline, to the unit that matters (short enough for a phone-width card;
+    the messages give the exact time as a Discord timestamp)."""
     minutes = max(0, int(seconds // 60))
-    days, hours, mins = minutes // 1440, minutes // 60 % 24, minutes % 60
+    days, hours = minutes // 1440, minutes // 60 % 24
     if days:
         return t(lang, "clock.days", d=days, h=hours)
     if hours:
-        return t(lang, "clock.hours", h=hours, m=f"{mins:02d}")
-    return t(lang, "clock.minutes", m=mins)
+        return t(lang, "clock.hours", h=hours)
+    return t(lang, "clock.minutes", m=minutes)
 
 
 def faces(

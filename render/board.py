@@ -24,8 +24,11 @@ from .layout import (
     GRID_WIDTH,
     HEIGHT,
     ICCS_FILE_OFFSET,
+    ICCS_GLYPH,
     ICCS_RANK_OFFSET,
+    NUMERAL_GLYPH,
     NUMERAL_OFFSET,
+    RIVER_GLYPH,
     WIDTH,
     point,
 )
@@ -96,20 +99,24 @@ def _texts(image: Image.Image, perspective: Color, labels: bool, traditional: bo
     top, bottom = GRID_TOP, GRID_TOP + GRID_HEIGHT
     river_y = GRID_TOP + 4.5 * CELL
     chu, han = RIVER[traditional]
-    _centred(draw, (GRID_LEFT + 2 * CELL, river_y), "  ".join(chu), 30)
-    _centred(draw, (GRID_LEFT + 6 * CELL, river_y), "  ".join(han), 30)
+    _centred(draw, (GRID_LEFT + 2 * CELL, river_y), "  ".join(chu), RIVER_GLYPH)
+    _centred(draw, (GRID_LEFT + 6 * CELL, river_y), "  ".join(han), RIVER_GLYPH)
     red_y, black_y = (bottom, top) if perspective is Color.RED else (top, bottom)
     red_out = 1 if perspective is Color.RED else -1
     for file in range(9):
         x, _ = point(file, 0, perspective)
-        _centred(draw, (x, red_y + red_out * NUMERAL_OFFSET), RED_FILE_NUMERALS[file], 21)
-        _centred(draw, (x, black_y - red_out * NUMERAL_OFFSET), BLACK_FILE_NUMERALS[file], 21)
+        _centred(
+            draw, (x, red_y + red_out * NUMERAL_OFFSET), RED_FILE_NUMERALS[file], NUMERAL_GLYPH
+        )
+        _centred(
+            draw, (x, black_y - red_out * NUMERAL_OFFSET), BLACK_FILE_NUMERALS[file], NUMERAL_GLYPH
+        )
         if labels:
-            _centred(draw, (x, bottom + ICCS_FILE_OFFSET), FILES[file], 14)
+            _centred(draw, (x, bottom + ICCS_FILE_OFFSET), FILES[file], ICCS_GLYPH)
     if labels:
         for rank in range(10):
             _, y = point(0, rank, perspective)
-            _centred(draw, (GRID_LEFT - ICCS_RANK_OFFSET, y), str(rank), 14)
+            _centred(draw, (GRID_LEFT - ICCS_RANK_OFFSET, y), str(rank), ICCS_GLYPH)
 
 
 @cache

@@ -102,6 +102,18 @@ def fit(text: str, font: Font, width: float) -> str:
     return text.rstrip() + "…"
 
 
+def wrap(text: str, font: Font, width: float) -> list[str]:
+    """``text`` broken at its spaces into lines at most ``width`` wide; a word
+    wider than that is cut with an ellipsis."""
+    lines: list[str] = []
+    for word in text.split():
+        if lines and font.getlength(f"{lines[-1]} {word}") <= width:
+            lines[-1] += f" {word}"
+        else:
+            lines.append(fit(word, font, width))
+    return lines
+
+
 def fit_names(text: str, width: float, sizes: tuple[int, ...]) -> tuple[Font, str]:
     """The largest of ``sizes`` at which ``text`` fits, else the smallest, cut."""
     for size in sizes:

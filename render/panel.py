@@ -1,9 +1,16 @@
-"""The side panel: a card per player, the ply, and the result.
+"""The side panel: a card per player, the move number, and the result.
 
-Each card holds the side's king as its colour marker, the player's name, the
-clock, the enemy pieces that player has captured, and in Tuibei the
-prediction pool and tile rack. The top card belongs to the side at the top
-of the board. The card of the side to move is highlighted in gold.
+Each card holds the side's king as its colour marker and the player's name,
+the clock (in Tuibei with the prediction pool at its right), the enemy pieces
+that player has captured, and in Tuibei the tile rack. The top card belongs
+to the side at the top of the board. The card of the side to move is
+highlighted in gold.
+
+The panel is only a fifth of the image wide, yet no text in it is smaller
+than the layout allows on a phone. So its rows are fixed and sized for the
+worst case, captured pieces overlap a little, like a stack of coins (the
+next disc covers the rim, never the glyph), and a result too long for one
+line is broken into lines rather than shrunk.
 """
 
 from __future__ import annotations
@@ -12,28 +19,49 @@ from functools import cache
 
 from PIL import Image, ImageDraw
 
-from rules.pieces import Color
+from rules.outcome import Outcome
+from rules.pieces import Color, Kind
 from rules.tuibei import TILES
 from rules.view import HIDDEN_TILE, PoolView, View
 
-from .fonts import fit, fit_names, names_font, readable_name
-from .layout import HEIGHT, PANEL_WIDTH
+from .fonts import Font, fit, fit_names, names_font, readable_name, wrap
+from .layout import (
+    BANNER_SIZES,
+    CLOCK_SIZES,
+    HEIGHT,
+    MINI_RADIUS,
+    NAME_SIZE,
+    PANEL_WIDTH,
+    PLY_SIZE,
+)
 from .options import Players, RenderOptions
 from .palette import BLACK, CARD, CARD_ACTIVE, GOLD, PANEL, TEXT, TEXT_DIM
 from .pieces import mini_piece, side_marker
 from .sprite import Canvas
-from .text import outcome_text, ply_text, side_name
-from .tiles import LARGE, SMALL, empty_slot, tile
+from .text import outcome_parts, ply_text, side_name
+from .tiles import HEIGHT as TILE_HEIGHT
+from .tiles import empty_slot, tile, width
 
-CARD_LEFT, CARD_RIGHT = 10, PANEL_WIDTH - 10
-CARD_HEIGHT = 228
-TOP_CARD = 12
-BOTTOM_CARD = HEIGHT - 12 - CARD_HEIGHT
-MIDDLE = HEIGHT // 2
-BANNER_TEXT_WIDTH = CARD_RIGHT - CARD_LEFT - 16
-BANNER_SIZES = (19, 16, 13)
-_MINI = 13  # radius of a captured piece
-_PER_ROW = 6
+CARD_LEFT, CARD_RIGHT = 5, PANEL_WIDTH - 5
+_PAD = 7  # card edge to its content
+CONTENT_LEFT, CONTENT_RIGHT = CARD_LEFT + _PAD, CARD_RIGHT - _PAD
+CONTENT_WIDTH = CONTENT_RIGHT - CONTENT_LEFT
+_DISC = 2 * MINI_RADIUS + 2  # side of a captured piece's image
+# Rows of a card, from its top.
+_HEADER = 5
+CLOCK_ROW = _HEADER + _DISC + 4
+CAPTURES = CLOCK_ROW + TILE_HEIGHT + 4
+_STEP = 29  # between captured pieces: the next disc covers the rim, not the glyph
+PER_ROW = (CONTENT_WIDTH - _DISC) // _STEP + 1
+CAPTURE_ROWS = 4  # room for the 16 pieces of a side
+RACK = CAPTURES + (CAPTURE_ROWS - 1) * _STEP + _DISC + 4
+_TILE_GAP = 3
+CARD_HEIGHT = RACK + 2 * TILE_HEIGHT + _TILE_GAP + 6
+TOP_CARD = 6
+BOTTOM_CARD = HEIGHT - 6 - CARD_HEIGHT
+MIDDLE_TOP, MIDDLE_BOTTOM = TOP_CARD + CARD_HEIGHT, BOTTOM_CARD
+BANNER_TEXT_WIDTH = CARD_RIGHT - CARD_LEFT - 12
+BANNER_LINES = 3
 
 
 @cache
@@ -51,7 +79,7 @@ def _card(active: bool) -> Image.Image:
 @cache
 def _banner(width: int, height: int) -> Image.Image:
     canvas = Canvas((width, height))
-    canvas.rect((0, 0, width, height), fill=GOLD, radius=height / 2)
+    canvas.rect((0, 0, width, height), fill=GOLD, radius=min(height / 2, 14))
     return canvas.result()
 
 
@@ -71,63 +99,85 @@ def _player_card(
     active = view.outcome is None and view.turn is color
     _overlay(panel, _card(active), (CARD_LEFT, top))
     draw = ImageDraw.Draw(panel)
-    x0 = CARD_LEFT
-    marker = mini_piece(side_marker(color), options.traditional, 14)
-    _overlay(panel, marker, (x0 + 8, top + 11))
-    font = names_font(19)
-    draw.text(
-        (x0 + 44, top + 26),
-        fit(name, font, CARD_RIGHT - x0 - 52),
-        font=font,
-        fill=TEXT,
-        anchor="lm",
-    )
+    marker = mini_piece(side_marker(color), options.traditional, MINI_RADIUS)
+    _overlay(panel, marker, (CONTENT_LEFT - 1, top + _HEADER))
+    font = names_font(NAME_SIZE)
+    name_left = CONTENT_LEFT + _DISC + 4
+    middle = top + _HEADER + _DISC // 2
+    draw.text((name_left, middle), fit(name, font, CONTENT_RIGHT - name_left), TEXT, font, "lm")
+    pending = _pending(view.pools[color], options.traditional) if view.pools else None
     if clock:
-        room = (LARGE[0] + 14 if view.pools else 0) + 28  # leave the pool tile free
-        font, clock = fit_names(clock, CARD_RIGHT - CARD_LEFT - room, (24, 19, 15))
-        draw.text((x0 + 14, top + 66), clock, font=font, fill=TEXT, anchor="lm")
+        room = CONTENT_WIDTH - (pending.width + 6 if pending else 0)
+        font, clock = fit_names(clock, room, CLOCK_SIZES)
+        draw.text((CONTENT_LEFT, top + CLOCK_ROW + TILE_HEIGHT // 2), clock, TEXT, font, "lm")
+    if pending is not None:
+        _overlay(panel, pending, (CONTENT_RIGHT - pending.width, top + CLOCK_ROW))
     for i, pv in enumerate(view.captured[color.other()]):
-        row, col = divmod(i, _PER_ROW)
-        image = mini_piece(pv, options.traditional, _MINI)
-        _overlay(panel, image, (x0 + 6 + col * 28, top + 90 + row * 28))
+        row, col = divmod(i, PER_ROW)
+        image = mini_piece(pv, options.traditional, MINI_RADIUS)
+        _overlay(panel, image, (CONTENT_LEFT - 1 + col * _STEP, top + CAPTURES + row * _STEP))
     if view.pools is not None:
-        _pool(panel, view.pools[color], top, options.traditional)
+        pool = view.pools[color]
+        shown = [k for k in TILES if k in pool.rack or k in pool.lost]  # T-1 order
+        for kind, (x, y) in zip(shown, rack_places(shown, options.traditional), strict=True):
+            image = tile(kind, options.traditional, lost=kind in pool.lost)
+            _overlay(panel, image, (x, top + y))
 
 
-def _pool(panel: Image.Image, pool: PoolView, top: int, traditional: bool) -> None:
-    """Pending prediction at the right of the clock, the tile rack below the captures."""
+def _pending(pool: PoolView, traditional: bool) -> Image.Image:
+    """The prediction pool: empty, a hidden tile, or the tile the viewer may see."""
     if pool.pending is None:
-        pending = empty_slot(LARGE)
-    elif pool.pending == HIDDEN_TILE:
-        pending = tile(None, LARGE, traditional)
-    else:
-        pending = tile(pool.pending, LARGE, traditional)
-    _overlay(panel, pending, (CARD_RIGHT - 14 - LARGE[0], top + 46))
-    shown = [k for k in TILES if k in pool.rack or k in pool.lost]  # T-1 order
-    step = SMALL[0] + 2
-    left = CARD_LEFT + (CARD_RIGHT - CARD_LEFT - len(shown) * step + 2) // 2
-    for i, kind in enumerate(shown):
-        image = tile(kind, SMALL, traditional, lost=kind in pool.lost)
-        _overlay(panel, image, (left + i * step, top + CARD_HEIGHT - 12 - SMALL[1]))
+        return empty_slot()
+    return tile(None if pool.pending == HIDDEN_TILE else pool.pending, traditional)
+
+
+def rack_places(kinds: list[Kind], traditional: bool) -> list[tuple[int, int]]:
+    """The top left corner of each tile of a rack, from its card's top left:
+    centred rows, as many tiles to a row as fit, in the given order."""
+    rows: list[list[int]] = [[]]
+    for kind in kinds:
+        row = rows[-1]
+        used = sum(row) + _TILE_GAP * len(row)
+        if row and used + width(kind, traditional) > CONTENT_WIDTH:
+            rows.append(row := [])
+        row.append(width(kind, traditional))
+    places = []
+    for r, row in enumerate(rows):
+        x = CONTENT_LEFT + (CONTENT_WIDTH - sum(row) - _TILE_GAP * (len(row) - 1)) // 2
+        for w in row:
+            places.append((x, RACK + r * (TILE_HEIGHT + _TILE_GAP)))
+            x += w + _TILE_GAP
+    return places
+
+
+def banner_lines(outcome: Outcome, lang: str, traditional: bool) -> tuple[Font, list[str]]:
+    """The result on one line if it fits, else the score above the reason's words."""
+    score, reason = outcome_parts(outcome, lang, traditional)
+    text = f"{score} · {reason}"
+    for size in BANNER_SIZES:
+        font = names_font(size)
+        if font.getlength(text) <= BANNER_TEXT_WIDTH:
+            return font, [text]
+    return font, [score, *wrap(reason, font, BANNER_TEXT_WIDTH)][:BANNER_LINES]
 
 
 def _middle(panel: Image.Image, view: View, options: RenderOptions) -> None:
     draw = ImageDraw.Draw(panel)
     centre = PANEL_WIDTH // 2
-    draw.text(
-        (centre, MIDDLE - 22),
-        ply_text(view.ply, options.lang),
-        font=names_font(14),
-        fill=TEXT_DIM,
-        anchor="mm",
-    )
+    ply = ply_text(view.ply, options.lang)
     if view.outcome is None:
+        middle = (MIDDLE_TOP + MIDDLE_BOTTOM) // 2
+        draw.text((centre, middle), ply, TEXT_DIM, names_font(PLY_SIZE), "mm")
         return
-    width, height = CARD_RIGHT - CARD_LEFT, 34
-    _overlay(panel, _banner(width, height), (CARD_LEFT, MIDDLE + 2))
-    text = outcome_text(view.outcome, options.lang, options.traditional)
-    font, text = fit_names(text, BANNER_TEXT_WIDTH, BANNER_SIZES)
-    draw.text((centre, MIDDLE + 2 + height // 2), text, font=font, fill=BLACK, anchor="mm")
+    draw.text((centre, MIDDLE_TOP + 14), ply, TEXT_DIM, names_font(PLY_SIZE), "mm")
+    font, lines = banner_lines(view.outcome, options.lang, options.traditional)
+    line = font.size + 1
+    height = line * len(lines) + 8
+    top = MIDDLE_TOP + 28 + (MIDDLE_BOTTOM - MIDDLE_TOP - 28 - height) // 2
+    _overlay(panel, _banner(CARD_RIGHT - CARD_LEFT, height), (CARD_LEFT, top))
+    for i, text in enumerate(lines):
+        y = top + 4 + line * i + line // 2
+        draw.text((centre, y), text, BLACK, font, "mm")
 
 
 def draw_panel(view: View, players: Players | None, options: RenderOptions) -> Image.Image:

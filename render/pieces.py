@@ -4,8 +4,10 @@ A face-up piece is an ivory disc with its glyph in its side's ink. A face-down
 piece is a plain back in its side's colour: every hidden piece of a side looks
 the same, so the image cannot tell them apart. A face-down piece the viewer
 alone has learned shows its glyph in a small window on that back. A secret
-back (``PieceView.back``) is a blue badge at the top right, in the glyph set
-of the pieces.
+back (``PieceView.back``) is a blue badge in the top right corner of the
+point's cell, in the glyph set of the pieces; large enough to read on a phone,
+it would hide a corner of a full-size glyph, so the glyph of a badged piece is
+drawn a little smaller and towards the other corner.
 """
 
 from __future__ import annotations
@@ -18,7 +20,7 @@ from rules.pieces import Color, Kind, Piece, chinese_name
 from rules.view import PieceView
 
 from .fonts import board_font, clean_name, names_font
-from .layout import RADIUS
+from .layout import BADGE_GLYPH, BADGED_GLYPH, CELL, LEARNED_GLYPH, PIECE_GLYPH, RADIUS
 from .palette import (
     BADGE,
     CHECK,
@@ -34,10 +36,11 @@ from .palette import (
 from .sprite import SCALE, Canvas, Sprite, bake
 from .text import BOARD_GLYPHS, badge_text
 
-_HALF = RADIUS + 5  # half the side of a piece sprite: room for the badge
-_GLYPH_SIZE = 33
-_LEARNED_GLYPH_SIZE = 23
-_BADGE_RADIUS = 10.5
+_BADGE_FAR = CELL // 2 + 2  # the badge's outer corner from the point, on both axes:
+# the neighbouring discs still keep clear of it
+_BADGE_SIDE = 27
+_HALF = _BADGE_FAR + 1  # half the side of a piece sprite: room for the badge
+_BADGED_SHIFT = 4  # towards the bottom left, away from the badge
 
 
 def glyph(pv: PieceView, traditional: bool) -> str | None:
@@ -48,7 +51,12 @@ def glyph(pv: PieceView, traditional: bool) -> str | None:
 
 
 def _disc(
-    canvas: Canvas, centre: tuple[float, float], radius: float, pv: PieceView, text: str | None
+    canvas: Canvas,
+    centre: tuple[float, float],
+    radius: float,
+    pv: PieceView,
+    text: str | None,
+    badged: bool = False,
 ) -> None:
     """Draw a disc of ``radius`` for ``pv``; the proportions scale with it."""
     ink = SIDE_INK[pv.color]
@@ -61,31 +69,40 @@ def _disc(
             canvas.circle(centre, 4 * k, fill=GOLD)
             return
         canvas.circle(centre, radius - 9 * k, fill=IVORY)
-        font = board_font(round(_LEARNED_GLYPH_SIZE * k * SCALE))
+        font = board_font(round(LEARNED_GLYPH * k) * SCALE)
     else:
         canvas.circle(centre, radius - 2 * k, fill=IVORY)
         canvas.circle(centre, radius - 5 * k, outline=ink, width=max(1.0, 1.5 * k))
-        font = board_font(round(_GLYPH_SIZE * k * SCALE))
+        font = board_font(round((BADGED_GLYPH if badged else PIECE_GLYPH) * k) * SCALE)
+        if badged:
+            centre = (centre[0] - _BADGED_SHIFT * k, centre[1] + _BADGED_SHIFT * k)
     canvas.glyphs(centre, text, font, ink)
 
 
+def badge_box(centre: tuple[float, float]) -> tuple[float, float, float, float]:
+    """Where the badge of a piece on ``centre`` is drawn: inside the point's cell."""
+    x, y = centre
+    near = _BADGE_FAR - _BADGE_SIDE
+    return x + near, y - _BADGE_FAR, x + _BADGE_FAR, y - near
+
+
 def _badge(canvas: Canvas, centre: tuple[float, float], label: str) -> None:
-    """A back's label in a blue badge; at most two characters, never a missing glyph."""
-    x, y = centre[0] + RADIUS * 0.72, centre[1] - RADIUS * 0.72
-    canvas.circle((x, y), _BADGE_RADIUS, fill=BADGE, outline=WHITE, width=1.5)
-    size = 13 if len(label) == 1 else 8
-    if set(label) <= BOARD_GLYPHS:
-        font = board_font(size * SCALE)
+    """A back's label in a blue badge: one character (every back's label is
+    one), never a missing glyph."""
+    box = badge_box(centre)
+    canvas.rect(box, fill=BADGE, outline=WHITE, width=1.5, radius=6)
+    if label[:1] and label[0] in BOARD_GLYPHS:
+        label, font = label[0], board_font(BADGE_GLYPH * SCALE)
     else:
-        label, font = clean_name(label)[:2] or "?", names_font(size * SCALE)
-    canvas.glyphs((x, y), label[:2], font, WHITE)
+        label, font = (clean_name(label) or "?")[0], names_font(BADGE_GLYPH * SCALE)
+    canvas.glyphs(((box[0] + box[2]) / 2, (box[1] + box[3]) / 2), label, font, WHITE)
 
 
 @cache
 def piece_sprite(pv: PieceView, traditional: bool) -> Sprite:
     """The disc of one piece as it stands on the board."""
     canvas = Canvas((2 * _HALF, 2 * _HALF))
-    _disc(canvas, (_HALF, _HALF), RADIUS, pv, glyph(pv, traditional))
+    _disc(canvas, (_HALF, _HALF), RADIUS, pv, glyph(pv, traditional), badged=bool(pv.back))
     if pv.back:
         _badge(canvas, (_HALF, _HALF), badge_text(pv.back, traditional))
     return bake(canvas.result(), WOOD)

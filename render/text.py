@@ -77,11 +77,15 @@ def side_name(color: Color, lang: str, traditional: bool) -> str:
     return _zh(SIDE_NAMES["zh"][color], traditional)
 
 
-def outcome_text(outcome: Outcome, lang: str, traditional: bool) -> str:
-    """The result banner, e.g. ``1-0 · 将死`` (a draw is ``½-½``)."""
+def outcome_parts(outcome: Outcome, lang: str, traditional: bool) -> tuple[str, str]:
+    """The score and the reason of a result, e.g. ``("1-0", "将死")``; a draw is ``½-½``."""
     zh, en = REASONS[outcome.reason]
-    words = en if lang == "en" else _zh(zh, traditional)
-    return f"{outcome.result.replace('1/2', '½')} · {words}"
+    return outcome.result.replace("1/2", "½"), en if lang == "en" else _zh(zh, traditional)
+
+
+def outcome_text(outcome: Outcome, lang: str, traditional: bool) -> str:
+    """The result on one line, e.g. ``1-0 · 将死``."""
+    return " · ".join(outcome_parts(outcome, lang, traditional))
 
 
 def ply_text(ply: int, lang: str) -> str:

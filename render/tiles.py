@@ -2,7 +2,9 @@
 
 A tile face is ivory with the suit name in the suit's usual ink; a hidden
 tile shows the green back, the same for every kind; a lost kind (T-3) is
-dimmed and struck through.
+dimmed and struck through. Tiles are as tall as the panel's clock row and
+carry their name at full size, so 百搭 is written side by side on a wider
+tile.
 """
 
 from __future__ import annotations
@@ -14,6 +16,7 @@ from PIL import Image
 from rules.pieces import Kind
 
 from .fonts import board_font
+from .layout import TILE_GLYPH
 from .palette import (
     BLACK,
     CARD,
@@ -43,46 +46,45 @@ _INK: dict[Kind, RGB] = {
 }
 
 
-SMALL = (22, 30)
-LARGE = (30, 40)
+HEIGHT = 34
+UNIT = 28  # the width of a one-character tile and of the back
+_CHAR = 24  # each further character widens the tile by this much
+
+
+def width(kind: Kind | None, traditional: bool) -> int:
+    """How wide the tile of ``kind`` is: 百搭 is written side by side, at full size."""
+    return UNIT if kind is None else UNIT + _CHAR * (len(tile_name(kind, traditional)) - 1)
 
 
 @cache
-def tile(
-    kind: Kind | None, size: tuple[int, int], traditional: bool, lost: bool = False
-) -> Image.Image:
-    """One RGBA tile; ``kind=None`` is the face-down back."""
-    w, h = size
-    canvas = Canvas(size)
+def tile(kind: Kind | None, traditional: bool, lost: bool = False) -> Image.Image:
+    """One RGBA tile, :data:`HEIGHT` tall; ``kind=None`` is the face-down back."""
+    w, h = width(kind, traditional), HEIGHT
+    canvas = Canvas((w, h))
     canvas.rect((0, 0, w, h), fill=TILE_EDGE, radius=4)
     if kind is None:
         canvas.rect((1.5, 1.5, w - 1.5, h - 3), fill=TILE_BACK, radius=3)
         return canvas.result()
     canvas.rect((1.5, 1.5, w - 1.5, h - 3), fill=TILE_FACE, radius=3)
     name = tile_name(kind, traditional)
-    ink = _INK[kind]
-    mid = (h - 1.5) / 2
-    if len(name) == 1:
-        canvas.glyphs((w / 2, mid), name, board_font(round(w * 0.7) * SCALE), ink)
-    else:  # 百搭: two characters stacked
-        size_px = round(h * 0.36)
-        font = board_font(size_px * SCALE)
-        canvas.glyphs((w / 2, mid - size_px / 2 - 0.5), name[0], font, ink)
-        canvas.glyphs((w / 2, mid + size_px / 2 + 0.5), name[1], font, ink)
+    font = board_font(TILE_GLYPH * SCALE)
+    left = (w - _CHAR * (len(name) - 1)) / 2
+    for i, char in enumerate(name):
+        canvas.glyphs((left + i * _CHAR, (h - 1.5) / 2), char, font, _INK[kind])
     face = canvas.result()
     if lost:
         face.putalpha(face.getchannel("A").point(lambda a: a * 45 // 100))
-        stroke = Canvas(size)
+        stroke = Canvas((w, h))
         stroke.line([(2, h - 3), (w - 2, 3)], CHECK, 2.5)
         face.alpha_composite(stroke.result())
     return face
 
 
 @cache
-def empty_slot(size: tuple[int, int]) -> Image.Image:
+def empty_slot() -> Image.Image:
     """The outline of an empty prediction pool."""
-    canvas = Canvas(size)
+    canvas = Canvas((UNIT, HEIGHT))
     canvas.rect(
-        (0.5, 0.5, size[0] - 0.5, size[1] - 0.5), fill=CARD, outline=TILE_EDGE, width=1.5, radius=4
+        (0.5, 0.5, UNIT - 0.5, HEIGHT - 0.5), fill=CARD, outline=TILE_EDGE, width=1.5, radius=4
     )
     return canvas.result()

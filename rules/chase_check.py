@@ -17,6 +17,11 @@ The cycles start at the position that repeats: Fairy-Stockfish also weighs
 the move that first led into that position, which lies outside the cycle
 S-4 looks at.
 
+Third-generation xiangqi judges repetition by the same algorithm with its
+own pieces plugged in (F-9), so on cycles of standard pieces its verdicts
+must be the standard game's: :func:`compare_variant` checks that, and
+``python -m rules chase-check --variant fanbing`` runs it.
+
 Used by tests/test_repetition_oracle.py (a short run) and by
 ``python -m rules chase-check`` (as long a run as one likes).
 """
@@ -29,6 +34,7 @@ from collections.abc import Iterator
 from dataclasses import dataclass
 
 from .actions import Move
+from .fanbing import Fanbing
 from .pieces import Color, Kind
 from .position import Position
 from .repetition import PlyFacts, attacks, chased_squares, verdict
@@ -93,8 +99,7 @@ def _lively(position: Position, moves: list[Move]) -> list[Move]:
         board = position.board
         hits = attacks(piece.kind, piece.color, move.to_sq, board)
         if position.is_check() or any(
-            board[t] is not None and board[t].color is not piece.color  # type: ignore[union-attr]
-            for t in hits
+            (target := board[t]) is not None and target.color is not piece.color for t in hits
         ):
             found.append(move)
         position.pop()
@@ -159,7 +164,8 @@ def _follow(start: Position, rng: random.Random) -> list[Move] | None:
             for m in position.legal_moves()
             if m.from_sq in hunters
             and board[m.to_sq] is None
-            and flee.to_sq in attacks(board[m.from_sq].kind, hunter, m.to_sq, board)  # type: ignore[union-attr]
+            and (chaser := board[m.from_sq]) is not None
+            and flee.to_sq in attacks(chaser.kind, hunter, m.to_sq, board)
         ]
         position.pop()
         if follows:
@@ -244,16 +250,21 @@ def _fairy_reading(cycle: Cycle) -> str:
     return _winner(verdict(facts).winner)
 
 
+def _game_verdict(game: StandardXiangqi | Fanbing, cycle: Cycle) -> str:
+    """The verdict of ``game`` after the cycle's moves (``none`` if it goes on)."""
+    for text in cycle.moves:
+        assert game.outcome() is None, (cycle, game.outcome())
+        game.push(Move.from_iccs(text))
+    outcome = game.outcome()
+    return "none" if outcome is None else _winner(outcome.winner)
+
+
 def judge(cycle: Cycle) -> Verdict:
     """Our verdicts and Fairy-Stockfish's after the cycle's moves."""
     import pyffish
 
     game = StandardXiangqi.start({"fen": cycle.fen})
-    for text in cycle.moves:
-        assert game.outcome() is None, (cycle, game.outcome())
-        game.push(Move.from_iccs(text))
-    outcome = game.outcome()
-    ours = "none" if outcome is None else _winner(outcome.winner)
+    ours = _game_verdict(game, cycle)
     ended, value = pyffish.is_optional_game_end(
         "xiangqi", cycle.fen, [to_ffish(m) for m in cycle.moves]
     )
@@ -298,3 +309,20 @@ def compare(
         elif verdict.departs:
             departures.append((cycle, verdict))
     return tally, differences, departures
+
+
+def compare_variant(
+    count: int, seed: int, start: Position | None = None
+) -> tuple[Counter[str], list[tuple[Cycle, str, str]]]:
+    """Third-generation verdicts on cycles of standard pieces, against the
+    standard game's: counts (third-generation), and each cycle where the two
+    differ with (cycle, standard verdict, third-generation verdict)."""
+    tally: Counter[str] = Counter()
+    differences = []
+    for cycle in cycles(count, seed, start):
+        standard = _game_verdict(StandardXiangqi.start({"fen": cycle.fen}), cycle)
+        fanbing = _game_verdict(Fanbing.from_fen(cycle.fen), cycle)
+        tally[fanbing] += 1
+        if fanbing != standard:
+            differences.append((cycle, standard, fanbing))
+    return tally, differences

@@ -22,7 +22,7 @@ from collections.abc import Mapping
 
 from .actions import Action, Flip, Move, Swap
 from .errors import GameOver, IllegalAction, RulesError
-from .fanbing_chase import chased_targets
+from .fanbing_chase import FanbingChaseRules
 from .fanbing_moves import (
     FLIP_BACK,
     PAWN_BORN,
@@ -34,7 +34,7 @@ from .fanbing_setup import setups_from_seed
 from .outcome import Outcome, Reason
 from .pieces import SIMPLIFIED_NAMES, THIRD_GEN_KINDS, TRADITIONAL_NAMES, Color, Kind, Piece
 from .position import START_FEN, Position
-from .repetition import Occurrences, PlyFacts, verdict
+from .repetition import Occurrences, PlyFacts, id_drift, record, verdict
 from .squares import mirror_rank, parse_square, square_name
 from .standard import NO_CAPTURE_LIMIT
 from .variant import Event, Game, register
@@ -208,7 +208,7 @@ class Fanbing(Game):
                 continue
             kind = piece.kind
             if kind is Kind.PAWN:
-                if sq // 9 == back_rank:  # F-1
+                if sq // 9 == back_rank and self._may_flip_pawn(sq):  # F-1, F-2
                     out.append(Flip(sq))
             elif kind is Kind.ADVISOR:
                 if backs[sq] is Kind.MINISTER and not king_backed:  # F-5
@@ -216,6 +216,14 @@ class Fanbing(Game):
             elif kind in LAST_ONE_KINDS and counts[kind] == 1:  # F-6, F-7
                 out.append(Flip(sq))
         return out
+
+    def _may_flip_pawn(self, sq: int) -> bool:
+        """F-2: a pawn whose back is public flips again only where the flip is
+        valid, so a flip and a flip back are never a way to pass."""
+        position = self.position
+        if self.easy or not position.flags[sq] & SHOWN:
+            return True
+        return POINT_BACKS[sq % 9] is position.backs[sq]
 
     def _double_flips(self, side: Color) -> list[Action]:
         """F-4: in check, not in check at the start of the previous own turn; any
@@ -259,7 +267,7 @@ class Fanbing(Game):
             raise self._illegal(action, action.text)
         position = self.position
         mover = position.turn
-        chased: frozenset[int] = frozenset()
+        before = tuple(position.board)
         if isinstance(action, Move):
             events = self._move(action)
             self.last_squares = (action.from_sq, action.to_sq)
@@ -278,9 +286,14 @@ class Fanbing(Game):
             position.turn = mover.other()
         self.actions.append(action)
         check = position.is_check()
-        if isinstance(action, Move) and self._outcome is None:
-            chased = chased_targets(position, action.to_sq, self.ids)
-        self.facts.append(PlyFacts(mover, check, chased))
+        if isinstance(action, Move):
+            rules = FanbingChaseRules(position, action)
+            facts = PlyFacts.after_move(
+                mover, check, before, position.board, action, self.ids, rules
+            )
+            record(self.facts, facts, before[action.to_sq] is not None)  # S-4, F-9
+        else:
+            self.facts.append(PlyFacts(mover, check, frozenset()))
         self.keys.add(position.key())
         self.turn_checks.append(check)
         if self._outcome is None:
@@ -385,14 +398,69 @@ class Fanbing(Game):
         if isinstance(action, Flip):
             if position.is_check():
                 return "flip_in_check", "a flip does not answer a check"
+            piece = position.board[action.square]
+            if (
+                piece is not None
+                and piece.color is side
+                and piece.kind is Kind.PAWN
+                and action.square // 9 == enemy_back_rank(side)
+                and not self._may_flip_pawn(action.square)
+            ):
+                return "shown_back_point", "its back is public: it flips only on its back's point"
             return "no_flip_here", f"nothing of yours can flip on {square_name(action.square)} now"
         return None, "not a legal action now"
+
+    # -- consistency -------------------------------------------------------------
+
+    def _rebuilt(self) -> Fanbing:
+        """The same position built from scratch: placement, backs and flags,
+        with what no FEN says (骉's context, the checks of past turns) copied."""
+        position = self.position
+        game = type(self).start(self.options)
+        game.position = FanbingPosition(
+            list(position.board),
+            position.turn,
+            list(position.backs),
+            list(position.flags),
+            self.easy,
+        )
+        game.position.quiet_plies = position.quiet_plies
+        game.position.last_rule = list(position.last_rule)
+        game.position.just_moved = position.just_moved
+        game._begin()
+        game.turn_checks = list(self.turn_checks)
+        game._legal = game._generate()
+        return game
+
+    def drift(self) -> list[str]:
+        fresh = self._rebuilt()
+        mine, theirs = self.position, fresh.position
+        found = id_drift(mine.board, self.ids)
+        for color in Color:
+            if mine.exotic[color] != theirs.exotic[color]:
+                found.append(
+                    f"exotic[{color.name}]: {sorted(mine.exotic[color])}"
+                    f" != {sorted(theirs.exotic[color])}"
+                )
+        if mine.is_check() != theirs.is_check():
+            found.append(f"check: {mine.is_check()} != {theirs.is_check()}")
+        # S-3 and S-12 follow from the position alone; other ends from the past.
+        verdict = fresh._adjudicate(theirs.is_check())
+        judged = self._outcome is None or self._outcome.reason in (
+            Reason.CHECKMATE,
+            Reason.STALEMATE,
+        )
+        if judged and verdict != self._outcome:
+            found.append(f"outcome: {self._outcome} != {verdict}")
+        differ = set(self._legal) ^ set(fresh._legal)
+        if self._outcome is None and differ:
+            found.append(f"legal actions: {sorted(a.text for a in differ)}")
+        return found
 
     # -- views -----------------------------------------------------------------
 
     def view(self, viewer: Color | None) -> View:
         position = self.position
-        over = self._outcome is not None
         board = tuple(
             None
             if p is None
@@ -411,14 +479,16 @@ class Fanbing(Game):
             ply=self.ply,
             last_move=self.last_squares,
             check=check,
-            captured=tuple(
-                tuple(
-                    PieceView(p.color, p.kind, back_label(p.color, b) if over and b else None)
-                    for p, b in self.captured[c]
-                )
-                for c in Color
-            ),  # type: ignore[arg-type]
+            captured=(self._captured_view(Color.RED), self._captured_view(Color.BLACK)),
             outcome=self._outcome,
+        )
+
+    def _captured_view(self, color: Color) -> tuple[PieceView, ...]:
+        """``color``'s captured pieces, with their backs once the game is over."""
+        over = self._outcome is not None
+        return tuple(
+            PieceView(p.color, p.kind, back_label(p.color, b) if over and b else None)
+            for p, b in self.captured[color]
         )
 
     def _label(

@@ -1,78 +1,95 @@
-"""What a move chases in third-generation xiangqi (S-4 read for new pieces).
+"""The chase test's hooks for third-generation pieces (F-9).
 
-The standard chase rules (``repetition.chased_squares``) are the AXF reading
-for the seven standard kinds. Third-generation pieces move in ways those rules
-never describe (a 石 that captures over an empty point, a 骉 that borrows the
-opponent's last kind), so this variant judges a chase on its own generator:
-the moved piece chases an enemy piece it may legally take that is either
-worth more than itself or unprotected. Kings, pawns, ministers (which never
-capture, F-5) do not chase; kings and pawns on their own half are never chased.
+Repetition is judged by the standard algorithm (``repetition.chased_squares``)
+whole: new attacks, discovered attacks, protection, pins and offered
+exchanges. This module only tells it what the standard tables cannot: how a
+new piece (or a pawn-born advisor or elephant) attacks, whether it defends,
+and what it is worth. A cycle of standard pieces therefore gets the verdict it
+gets in standard xiangqi.
+
+The hooks read a frozen copy of the position right after the move and build
+scratch positions for their questions, so the game's own position (and its
+incremental index of new-piece attackers) is never touched.
 """
 
 from __future__ import annotations
 
-from collections.abc import Sequence
-
 from .actions import Move
-from .pieces import Kind
-from .position import Position
-from .squares import own_half
+from .fanbing_moves import NEW_KINDS, PAWN_BORN, FanbingPosition
+from .pieces import THIRD_GEN_KINDS, Kind, Piece
+from .repetition import Board, ChaseRules, Occupancy
 
-# New pieces rank with the piece whose back they are (F-5 to F-7).
-CHASE_VALUE = {
-    Kind.CHARIOT: 4,
-    Kind.ZHU: 4,
-    Kind.FU: 4,
-    Kind.HORSE: 3,
-    Kind.CANNON: 3,
-    Kind.FEI: 3,
-    Kind.BIAO: 3,
-    Kind.PAO: 3,
-    Kind.SHI: 3,
-    Kind.ADVISOR: 2,
-    Kind.ELEPHANT: 2,
-    Kind.CAMEL: 2,
-    Kind.MULE: 2,
-    Kind.MINISTER: 2,
-    Kind.PAWN: 1,
-    Kind.KING: 0,
-}
-NEVER_CHASE = frozenset({Kind.KING, Kind.PAWN, Kind.MINISTER})
+MINISTER, CAMEL, MULE, ZHU, FU, FEI, BIAO, PAO, SHI = THIRD_GEN_KINDS
+
+# F-9: valued with the chariot when moving along whole lines, else with the horse.
+RANKS = {FU: Kind.CHARIOT, PAO: Kind.CHARIOT, SHI: Kind.CHARIOT}
+RANKS.update(dict.fromkeys((ZHU, FEI, BIAO, CAMEL, MULE, MINISTER), Kind.HORSE))
 
 
-def _is_protected(position: Position, attacker_sq: int, target_sq: int) -> bool:
-    """Could the target's side legally recapture after the attacker takes it?"""
-    board = position.board
-    attacker, target = board[attacker_sq], board[target_sq]
-    assert attacker is not None and target is not None
-    board[target_sq], board[attacker_sq] = attacker, None
-    try:
-        return any(
-            piece is not None
-            and piece.color is target.color
-            and target_sq in position.pseudo_targets(sq)
-            and position.is_legal_pseudo(Move(sq, target_sq))
-            for sq, piece in enumerate(board)
+class FanbingChaseRules(ChaseRules):
+    """Hooks answered from the position right after ``move``."""
+
+    def __init__(self, position: FanbingPosition, move: Move) -> None:
+        self._flags = tuple(position.flags)
+        self._backs = tuple(position.backs)
+        self._last_rule = tuple(position.last_rule)
+        self._just_moved = position.just_moved
+        self._easy = position.easy
+        self._from, self._to = move.from_sq, move.to_sq
+
+    def _flags_of(self, board: Board, sq: int) -> int:
+        """Flags of the piece on ``board[sq]``: on the board before the move the
+        moved piece still stands on its origin, with the flags it carried."""
+        if sq == self._from and board[sq] is not None:
+            return self._flags[self._to]
+        return self._flags[sq]
+
+    def exotic(self, board: Board, sq: int) -> bool:
+        piece = board[sq]
+        return piece is not None and (
+            piece.kind in NEW_KINDS or bool(self._flags_of(board, sq) & PAWN_BORN)
         )
-    finally:
-        board[attacker_sq], board[target_sq] = attacker, target
 
+    def _scratch(
+        self, board: list[Piece | None], flags: list[int], piece: Piece
+    ) -> FanbingPosition:
+        position = FanbingPosition(board, piece.color, list(self._backs), flags, self._easy)
+        position.last_rule = list(self._last_rule)
+        position.just_moved = self._just_moved
+        return position
 
-def chased_targets(position: Position, moved_to: int, ids: Sequence[int | None]) -> frozenset[int]:
-    """Ids of the enemy pieces chased by the piece that just moved to ``moved_to``."""
-    attacker = position.board[moved_to]
-    if attacker is None or attacker.kind in NEVER_CHASE:
-        return frozenset()
-    chased = set()
-    for t in position.pseudo_targets(moved_to):
-        target = position.board[t]
-        if target is None or target.kind is Kind.KING:
-            continue
-        if target.kind is Kind.PAWN and own_half(t, target.color):
-            continue
-        if not position.is_legal_pseudo(Move(moved_to, t)):
-            continue
-        worth_more = CHASE_VALUE[target.kind] > CHASE_VALUE[attacker.kind]
-        if (worth_more or not _is_protected(position, moved_to, t)) and ids[t] is not None:
-            chased.add(ids[t])
-    return frozenset(chased)
+    def attacks(
+        self, board: Board, sq: int, occupied: Occupancy, confined: bool = True, at: int = -1
+    ) -> list[int]:
+        """A new piece attacks what its own rules let it capture (F-9): every
+        occupied point counts as an enemy, so defence is measured too."""
+        if not self.exotic(board, sq):
+            return super().attacks(board, sq, occupied, confined, at)
+        piece = board[sq]
+        assert piece is not None
+        at = sq if at < 0 else at
+        enemy = Piece(piece.color.other(), Kind.PAWN)
+        scratch: list[Piece | None] = [None if o is None else enemy for o in occupied]
+        scratch[at] = piece
+        flags = [0] * 90
+        flags[at] = self._flags_of(board, sq)
+        return list(self._scratch(scratch, flags, piece).pseudo_targets(at))
+
+    def protects(self, board: Board, sq: int, target: int, occupied: Occupancy) -> bool:
+        """骉 never takes back: the capturer on ``target`` is the piece that just
+        moved, which 骉 may not capture (F-7)."""
+        piece = board[sq]
+        if piece is not None and piece.kind is BIAO:
+            return False
+        return super().protects(board, sq, target, occupied)
+
+    def rank(self, kind: Kind) -> Kind:
+        return RANKS.get(kind, kind)
+
+    def may_capture(self, board: Board, attacker_sq: int, target: int) -> bool:
+        """Legal in this variant: pins by new pieces, and a minister taken only
+        under two attackers (F-5)."""
+        attacker = board[attacker_sq]
+        assert attacker is not None
+        position = self._scratch(list(board), list(self._flags), attacker)
+        return position.is_legal_pseudo(Move(attacker_sq, target))

@@ -12,7 +12,7 @@ each side moved by last and the square of the piece that just moved.
 
 from __future__ import annotations
 
-from collections.abc import Iterator
+from collections.abc import Hashable, Iterable, Iterator
 
 from .actions import Move
 from .geometry import (
@@ -224,7 +224,7 @@ class FanbingPosition(Position):
             return self._pawn_born_targets(sq, piece)
         return super().pseudo_targets(sq)
 
-    def _free(self, targets, color: Color) -> Iterator[int]:
+    def _free(self, targets: Iterable[int], color: Color) -> Iterator[int]:
         """The targets that are empty or hold an enemy."""
         board = self.board
         for t in targets:
@@ -383,7 +383,7 @@ class FanbingPosition(Position):
         board = self.board
         for e in self.exotic[by]:
             piece = board[e]
-            # The S-4 protection test lifts pieces off the board behind the index's back.
+            # A make-test-unmake in progress may have lifted the piece off its square.
             if piece is None or piece.color is not by or not _may_reach(piece.kind, e, sq):
                 continue
             if any(t == sq for t in self.pseudo_targets(e)):
@@ -411,14 +411,16 @@ class FanbingPosition(Position):
             return False
         saved = self.last_rule[color], self.just_moved
         self.last_rule[color], self.just_moved = self.rule_of(f), t
-        exotic = self.exotic
-        moved_exotic = f in exotic[color]
-        taken_exotic = captured is not None and t in exotic[color.other()]
+        # The index is put back exactly as it was, whatever it held on ``t``.
+        own, other = self.exotic[color], self.exotic[color.other()]
+        moved_exotic = f in own
+        own_on_target = t in own
+        taken_exotic = captured is not None and t in other
         if moved_exotic:
-            exotic[color].discard(f)
-            exotic[color].add(t)
+            own.discard(f)
+            own.add(t)
         if taken_exotic:
-            exotic[color.other()].discard(t)
+            other.discard(t)
         old_flags, old_back = flags[t], backs[t]
         board[t], board[f] = mover, None
         flags[t], flags[f] = flags[f], 0
@@ -430,10 +432,11 @@ class FanbingPosition(Position):
             flags[f], flags[t] = flags[t], old_flags
             backs[f], backs[t] = backs[t], old_back
             if moved_exotic:
-                exotic[color].discard(t)
-                exotic[color].add(f)
+                own.add(f)
+                if not own_on_target:
+                    own.discard(t)
             if taken_exotic:
-                exotic[color.other()].add(t)
+                other.add(t)
             self.last_rule[color], self.just_moved = saved
 
     def make(self, move: Move) -> Piece | None:
@@ -469,7 +472,7 @@ class FanbingPosition(Position):
         if self._is_exotic(piece, flags):
             self.exotic[piece.color].add(sq)
 
-    def key(self) -> tuple:
+    def key(self) -> tuple[Hashable, ...]:
         """Repetition key from public facts only: pieces, shown backs, pending
         flip-backs, minister limits, and 骉's context while a 骉 is on the board."""
         board, backs, flags = self.board, self.backs, self.flags

@@ -15,9 +15,9 @@ other variant, and a random seed is a random setup for both sides.
 
 from __future__ import annotations
 
-import random
 from dataclasses import dataclass, replace
 from itertools import permutations
+from random import Random
 
 from .pieces import Color, Kind
 from .squares import FILES, mirror_rank, parse_square
@@ -85,10 +85,10 @@ class Setup:
         return cls(_ORDERS[order], **files)
 
     @classmethod
-    def random(cls, rng: random.Random) -> Setup:
+    def random(cls, rng: Random) -> Setup:
         return cls.from_index(rng.randrange(SETUPS))
 
-    def randomised(self, group: str, rng: random.Random) -> Setup:
+    def randomised(self, group: str, rng: Random) -> Setup:
         """This setup with one group (``pawns`` or a pair name) drawn at random."""
         return replace(self, **{group: getattr(Setup.random(rng), group)})
 

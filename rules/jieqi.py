@@ -21,7 +21,7 @@ import random
 import re
 import unicodedata
 from collections import Counter
-from collections.abc import Iterator, Mapping
+from collections.abc import Hashable, Iterator, Mapping
 from dataclasses import dataclass
 from typing import ClassVar, Self
 
@@ -116,7 +116,7 @@ class JieqiBase(Game):
     def _set_up(self, board: list[Piece | None], down: list[bool], turn: Color) -> None:
         self.initial: tuple[Piece | None, ...] = tuple(board)  # secret until the game ends
         self.board = HiddenBoard(board, down, turn, self.rules)
-        self._seen: Counter[tuple] = Counter([self._key()])
+        self._seen: Counter[tuple[Hashable, ...]] = Counter([self._key()])
         self._legal_cache: list[Action] | None = None
 
     @classmethod
@@ -172,7 +172,7 @@ class JieqiBase(Game):
         """The side to move has a revealed king attacked or facing the other (J-6)."""
         return self.board.in_danger(self.turn)
 
-    def _key(self) -> tuple:
+    def _key(self) -> tuple[Hashable, ...]:
         """Repetition key: the public board (face-down status included, J-8) and the turn."""
         return (self.turn, self._public_board())
 
@@ -199,6 +199,14 @@ class JieqiBase(Game):
         if self._legal_cache is None:
             self._legal_cache = self._generate()
         return self._legal_cache
+
+    def drift(self) -> list[str]:
+        """The cached actions against a fresh generation."""
+        if self._outcome is not None or self._legal_cache is None:
+            return []
+        if set(self._legal_cache) != set(self._generate()):
+            return ["legal actions: the cache differs from a fresh generation"]
+        return []
 
     def _reveals(self) -> list[Reveal]:
         """Reveal actions of the side to move: none by default (J-9 has no reveal)."""
@@ -455,6 +463,6 @@ class JieqiClassic(JieqiBase):
         """Face-down pieces appear as the piece of their point, which is how they move."""
         board, down = self.board.board, self.board.down
         return [
-            Piece(p.color, POINT_KINDS[sq]) if p is not None and down[sq] else p  # type: ignore[arg-type]
+            Piece(p.color, kind) if p is not None and down[sq] and (kind := POINT_KINDS[sq]) else p
             for sq, p in enumerate(board)
         ]

@@ -161,7 +161,9 @@ class HiddenBoard:
             return
         kind, reach = found
         board = self.board
-        color = board[sq].color  # type: ignore[union-attr]
+        piece = board[sq]
+        assert piece is not None
+        color = piece.color
         if kind is CHARIOT or kind is CANNON:
             # J-3: a face-down piece blocks and screens like any other.
             yield from slide_targets(board, sq, color, kind is CANNON)
@@ -247,10 +249,11 @@ class HiddenBoard:
         board, down = self.board, self.down
         f, t = move.from_sq, move.to_sq
         mover, captured, down_f, down_t = board[f], board[t], down[f], down[t]
+        assert mover is not None
         board[t], board[f] = mover, None
         down[t] = down[f] = False  # the mover's own piece: what it is cannot matter
         try:
-            return not self.in_danger(mover.color, king)  # type: ignore[union-attr]
+            return not self.in_danger(mover.color, king)
         finally:
             board[f], board[t], down[f], down[t] = mover, captured, down_f, down_t
 

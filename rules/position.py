@@ -6,7 +6,8 @@ the move the mover's king must not be attacked nor face the enemy king.
 
 from __future__ import annotations
 
-from collections.abc import Iterator, Sequence
+from collections.abc import Hashable, Iterator, Sequence
+from typing import Self
 
 from .actions import Move
 from .errors import IllegalAction, InvalidFen
@@ -89,7 +90,7 @@ class Position:
         return cls.from_fen(START_FEN)
 
     @classmethod
-    def from_fen(cls, fen: str) -> Position:
+    def from_fen(cls, fen: str) -> Self:
         """Parse a FEN; the side may be ``w``, ``r`` (Red) or ``b`` (Black).
 
         :raises InvalidFen: naming what is wrong.
@@ -268,9 +269,10 @@ class Position:
         board = self.board
         mover = board[move.from_sq]
         captured = board[move.to_sq]
+        assert mover is not None
         board[move.to_sq], board[move.from_sq] = mover, None
         try:
-            return not self.king_in_danger(mover.color)  # type: ignore[union-attr]
+            return not self.king_in_danger(mover.color)
         finally:
             board[move.from_sq], board[move.to_sq] = mover, captured
 
@@ -317,7 +319,7 @@ class Position:
         self.turn = self.turn.other()
         return move
 
-    def key(self) -> tuple:
+    def key(self) -> tuple[Hashable, ...]:
         """A hashable key of placement and side, for repetition."""
         return (self.turn, *self.board)
 

@@ -169,13 +169,80 @@ def attacks(
     return list(KING_MOVES[color][sq])
 
 
-def attackers(board: Board, target: int, color: Color, occupied: Occupancy) -> set[int]:
+class ChaseRules:
+    """How pieces attack, defend and rank, for the chase test: standard xiangqi's.
+
+    A variant with pieces the standard tables do not describe overrides the
+    hooks for those pieces only (``exotic``), so a cycle of standard pieces
+    gets the verdict it gets in standard xiangqi (F-9).
+    """
+
+    def exotic(self, board: Board, sq: int) -> bool:
+        """Whether the piece on ``sq`` moves by rules of the variant's own."""
+        return False
+
+    def attacks(
+        self, board: Board, sq: int, occupied: Occupancy, confined: bool = True, at: int = -1
+    ) -> list[int]:
+        """Squares the piece on ``board[sq]``, standing on ``at`` (default
+        ``sq``), could capture on were an enemy there, pieces standing where
+        ``occupied`` says."""
+        piece = board[sq]
+        assert piece is not None
+        return attacks(piece.kind, piece.color, sq if at < 0 else at, occupied, confined)
+
+    def protects(self, board: Board, sq: int, target: int, occupied: Occupancy) -> bool:
+        """Whether the piece on ``sq`` could take back on ``target``."""
+        return target in self.attacks(board, sq, occupied)
+
+    def rank(self, kind: Kind) -> Kind:
+        """The standard kind whose value ``kind`` has."""
+        return kind
+
+    def may_capture(self, board: Board, attacker_sq: int, target: int) -> bool:
+        """Whether the piece on ``attacker_sq`` may legally take on ``target``: a
+        pinned piece does not chase (S-4, the AXF book; Fairy-Stockfish counts it)."""
+        attacker = board[attacker_sq]
+        assert attacker is not None
+        after = list(board)
+        after[target], after[attacker_sq] = attacker, None
+        return not Position(after, attacker.color).king_in_danger(attacker.color)
+
+
+STANDARD_RULES = ChaseRules()
+
+
+def attackers(
+    board: Board,
+    target: int,
+    color: Color,
+    occupied: Occupancy,
+    rules: ChaseRules = STANDARD_RULES,
+) -> set[int]:
     """Squares of the pieces of ``color`` that attack ``target``."""
     return {
         sq
         for sq, p in enumerate(board)
-        if p is not None and p.color is color and target in attacks(p.kind, color, sq, occupied)
+        if p is not None and p.color is color and rules.protects(board, sq, target, occupied)
     }
+
+
+def _exotic_blockers(board: Board, king: int, enemy: Color, rules: ChaseRules) -> set[int]:
+    """Pieces that alone keep a variant's own ``enemy`` piece off the king."""
+    found: set[int] = set()
+    for sq, p in enumerate(board):
+        if p is None or p.color is not enemy or not rules.exotic(board, sq):
+            continue
+        if king in rules.attacks(board, sq, board):
+            continue
+        for s, q in enumerate(board):
+            if q is None or s in (sq, king):
+                continue
+            lifted = list(board)
+            lifted[s] = None
+            if king in rules.attacks(board, sq, lifted):
+                found.add(s)
+    return found
 
 
 def _between(a: int, b: int) -> list[int]:
@@ -189,20 +256,21 @@ def _between(a: int, b: int) -> list[int]:
     return list(range(a + step, b, step))
 
 
-def blockers(board: Board, king: int, enemy: Color) -> set[int]:
+def blockers(board: Board, king: int, enemy: Color, rules: ChaseRules = STANDARD_RULES) -> set[int]:
     """Pieces of either side that alone stand between the king on ``king`` and
     an ``enemy`` chariot, horse (its leg) or cannon (one or both of the two
-    pieces between), so that moving one away would let the attack through."""
-    found: set[int] = set()
+    pieces between), or a piece of the variant's own, so that moving one away
+    would let the attack through."""
+    found = _exotic_blockers(board, king, enemy, rules)
     for ray in RAYS[king]:
         standing = [t for t in ray if board[t] is not None]
         # A chariot not yet attacking the king sees through other such chariots.
         seen_through = 0
         for j, t in enumerate(standing):
             p = board[t]
-            if p.color is not enemy:  # type: ignore[union-attr]
+            if p is None or p.color is not enemy:
                 continue
-            if p.kind is CHARIOT and j > 0:  # type: ignore[union-attr]
+            if p.kind is CHARIOT and j > 0:
                 if j - seen_through == 1:
                     found.update(
                         s
@@ -210,13 +278,20 @@ def blockers(board: Board, king: int, enemy: Color) -> set[int]:
                         if i == 0 or not _is_chariot(board, s, enemy)
                     )
                 seen_through += 1
-            elif p.kind is CANNON and j == 2:  # type: ignore[union-attr]
+            elif p.kind is CANNON and j == 2:
                 found.update(standing[:2])
     for horse, leg in HORSE_ATTACKERS[king]:
         p = board[horse]
         if p is not None and p.color is enemy and p.kind is HORSE and board[leg] is not None:
             found.add(leg)
     return found
+
+
+def _piece(board: Board, sq: int) -> Piece:
+    """The piece a caller knows stands on ``sq``."""
+    piece = board[sq]
+    assert piece is not None, sq
+    return piece
 
 
 def _is_chariot(board: Board, sq: int, color: Color) -> bool:
@@ -227,13 +302,13 @@ def _is_chariot(board: Board, sq: int, color: Color) -> bool:
 def _pins(board: Board, king: int, enemy_king: int, victim_blockers: set[int]) -> set[int]:
     """Pieces of the side of ``king`` that may not be counted on to recapture:
     blockers of its king, and its one piece between the kings on a shared file."""
-    victim = board[king].color  # type: ignore[union-attr]
+    victim = _piece(board, king).color
     pins = set(victim_blockers)
     if king % 9 == enemy_king % 9:
         on_file = [
             sq
             for sq in range(king % 9, 90, 9)
-            if board[sq] is not None and board[sq].color is victim and sq != king  # type: ignore[union-attr]
+            if (p := board[sq]) is not None and p.color is victim and sq != king
         ]
         if len(on_file) <= 1:
             pins.update(on_file)
@@ -251,16 +326,6 @@ def _unchaseable(board: Board, sq: int) -> bool:
     return p.kind is KING or p.kind is QUEEN or (p.kind is PAWN and own_half(sq, p.color))
 
 
-def _may_capture(board: Board, attacker_sq: int, target: int) -> bool:
-    """Whether the piece on ``attacker_sq`` may legally take on ``target``: a
-    pinned piece does not chase (S-4, the AXF book; Fairy-Stockfish counts it)."""
-    attacker = board[attacker_sq]
-    assert attacker is not None
-    after = list(board)
-    after[target], after[attacker_sq] = attacker, None
-    return not Position(after, attacker.color).king_in_danger(attacker.color)
-
-
 class _Chase:
     """The squares one move chases, built as Fairy-Stockfish's ``chased()`` does."""
 
@@ -271,8 +336,10 @@ class _Chase:
         kings: dict[Color, int],
         victim_blockers: set[int],
         pinned_chase: bool,
+        rules: ChaseRules,
     ) -> None:
         self.board = board
+        self.rules = rules
         self.victim = victim
         self.king, self.enemy_king = kings[victim], kings[victim.other()]
         self.pinned_chase = pinned_chase
@@ -281,44 +348,59 @@ class _Chase:
 
     def add(self, attacker_sq: int, kind: Kind, targets: Iterable[int]) -> None:
         """Targets attacked by the ``kind`` on ``attacker_sq`` that count as chased."""
-        board, victim = self.board, self.victim
+        board, victim, rules = self.board, self.victim, self.rules
         targets = [
             t
             for t in targets
             if not _unchaseable(board, t)
-            and (self.pinned_chase or _may_capture(board, attacker_sq, t))
+            and (self.pinned_chase or rules.may_capture(board, attacker_sq, t))
         ]
-        stronger = STRONGER.get(kind, frozenset())
-        self.squares.update(t for t in targets if board[t].kind in stronger)  # type: ignore[union-attr]
-        if kind is HORSE and any(board[d] is not None for d in _DIAGONAL[attacker_sq]):
+        stronger = STRONGER.get(rules.rank(kind), frozenset())
+        self.squares.update(t for t in targets if rules.rank(_piece(board, t).kind) in stronger)
+        if rules.exotic(board, attacker_sq):
+            # An offered exchange: the same kind of piece, attacking back.
+            targets = [
+                t
+                for t in targets
+                if _piece(board, t).kind is not kind
+                or t in self.pins
+                or not rules.protects(board, t, attacker_sq, board)
+            ]
+        elif kind is HORSE and any(board[d] is not None for d in _DIAGONAL[attacker_sq]):
             # A horse with a leg blocked may be attacked by a horse it cannot hit back.
             targets = [
                 t
                 for t in targets
-                if board[t].kind is not HORSE  # type: ignore[union-attr]
+                if _piece(board, t).kind is not HORSE
                 or attacker_sq not in attacks(HORSE, victim, t, board)
             ]
         else:
-            targets = [t for t in targets if board[t].kind is not kind or t in self.pins]  # type: ignore[union-attr]
+            targets = [t for t in targets if _piece(board, t).kind is not kind or t in self.pins]
         if not targets:
             return
         without = list(board)
         without[attacker_sq] = None
         for t in targets:
-            roots = attackers(board, t, victim, without) - self.pins
+            roots = attackers(board, t, victim, without, rules) - self.pins
             king_only = roots == {self.king}
             if not roots or (king_only and t in attacks(CHARIOT, victim, self.enemy_king, without)):
                 self.squares.add(t)
 
 
 def chased_squares(
-    before: Board, after: Board, move: Move, *, pinned_chase: bool = False
+    before: Board,
+    after: Board,
+    move: Move,
+    *,
+    pinned_chase: bool = False,
+    rules: ChaseRules = STANDARD_RULES,
 ) -> set[int]:
     """Squares of the pieces the move from ``before`` to ``after`` chases.
 
     ``pinned_chase=True`` reads the rules as Fairy-Stockfish does, where a
     pinned piece chases too; only the differential check asks for that, to
-    tell its verdicts apart from the book's.
+    tell its verdicts apart from the book's. ``rules`` says how a variant's
+    own pieces attack (F-9).
     """
     mover_piece = before[move.from_sq]
     assert mover_piece is not None
@@ -329,23 +411,29 @@ def chased_squares(
     capture = before[move.to_sq] is not None
     frm, to = move.from_sq, move.to_sq
     victim_king = kings[victim]
-    victim_blockers = blockers(after, victim_king, mover)
-    chase = _Chase(after, victim, kings, victim_blockers, pinned_chase)
+    victim_blockers = blockers(after, victim_king, mover, rules)
+    chase = _Chase(after, victim, kings, victim_blockers, pinned_chase, rules)
     enemy = {sq for sq, p in enumerate(after) if p is not None and p.color is victim}
+
+    def same_line(s: int) -> bool:
+        """Whether ``s`` lies on the line the piece moved along."""
+        return s % 9 == to % 9 if frm % 9 == to % 9 else s // 9 == to // 9
 
     moved = after[to]
     if moved is not None and moved.kind not in NEVER_CHASE:
-        direct = set(attacks(moved.kind, mover, to, after)) & enemy
-        if moved.kind in (CHARIOT, CANNON):
-            same_line = (
-                (lambda s: s % 9 == to % 9) if frm % 9 == to % 9 else (lambda s: s // 9 == to // 9)
-            )
+        direct = set(rules.attacks(after, to, after)) & enemy
+        if rules.exotic(after, to):
+            # Along its line of movement it attacked the same pieces before.
+            if frm % 9 == to % 9 or frm // 9 == to // 9:
+                before_attacks = rules.attacks(after, to, before, at=frm)
+                direct -= {s for s in before_attacks if same_line(s)}
+        elif moved.kind in (CHARIOT, CANNON):
             direct = {s for s in direct if not same_line(s)}
         chase.add(to, moved.kind, direct)
 
     # Attacks the move uncovered, with the pieces that stood before (the moved
     # piece back on its square and, unless it captured, off the other).
-    old = list(after)
+    old: list[object] = list(after)
     old[frm] = True
     if not capture:
         old[to] = None
@@ -353,7 +441,7 @@ def chased_squares(
     screened = {s for ray in RAYS[to] for s in ray}
     for sq in sorted(lines | screened | set(_ORTHOGONAL[frm]) | set(_DIAGONAL[frm])):
         p = after[sq]
-        if p is None or p.color is not mover:
+        if p is None or p.color is not mover or rules.exotic(after, sq):
             continue
         candidate = (
             (p.kind is HORSE and sq in _ORTHOGONAL[frm])
@@ -365,41 +453,69 @@ def chased_squares(
             now = set(attacks(p.kind, mover, sq, after, confined=False))
             then = set(attacks(p.kind, mover, sq, old, confined=False))
             chase.add(sq, p.kind, (now - then) & enemy)
+    for sq, p in enumerate(after):
+        # A variant's own pieces may be uncovered from anywhere.
+        if p is None or p.color is not mover or sq == to or p.kind in NEVER_CHASE:
+            continue
+        if rules.exotic(after, sq):
+            now = set(rules.attacks(after, sq, after))
+            then = set(rules.attacks(after, sq, old))
+            chase.add(sq, p.kind, (now - then) & enemy)
 
-    new_blockers = victim_blockers - blockers(before, victim_king, mover)
-    mover_blockers = blockers(after, kings[mover], victim)
+    new_blockers = victim_blockers - blockers(before, victim_king, mover, rules)
+    mover_blockers = blockers(after, kings[mover], victim, rules)
     for sq in new_blockers:
         p = after[sq]
         assert p is not None
         if p.color is victim:
             # A defender newly pinned: what it protected is exposed (fake roots).
-            covered = set(attacks(p.kind, victim, sq, after, confined=False)) & enemy
+            covered = set(rules.attacks(after, sq, after, confined=False)) & enemy
             for t in covered:
                 if (
                     not _unchaseable(after, t)
-                    and attackers(after, t, mover, after) - mover_blockers
+                    and attackers(after, t, mover, after, rules) - mover_blockers
                 ):
                     chase.squares.add(t)
         else:
             # A discovered check is set up: what this piece attacks it may take with check.
             steps = set(KING_MOVES[victim][victim_king])
-            hits = set(attacks(p.kind, mover, sq, after)) & enemy
+            hits = set(rules.attacks(after, sq, after)) & enemy
             chase.squares.update(hits - steps)
             bare = list(after)
             bare[sq] = bare[victim_king] = None
             for t in hits & steps:
-                if attackers(after, t, mover, bare) - {sq}:
+                if attackers(after, t, mover, bare, rules) - {sq}:
                     chase.squares.add(t)
     return chase.squares
 
 
 def chased_targets(
-    before: Board, after: Board, move: Move, ids: Sequence[int | None]
+    before: Board,
+    after: Board,
+    move: Move,
+    ids: Sequence[int | None],
+    rules: ChaseRules = STANDARD_RULES,
 ) -> frozenset[int]:
     """Ids of the enemy pieces ``move`` chases (see the module doc)."""
     return frozenset(
-        ident for sq in chased_squares(before, after, move) if (ident := ids[sq]) is not None
+        ident
+        for sq in chased_squares(before, after, move, rules=rules)
+        if (ident := ids[sq]) is not None
     )
+
+
+def id_drift(board: Board, ids: Sequence[int | None]) -> list[str]:
+    """How a game's piece ids have drifted from its board: every piece has one
+    id of its own and no empty point has any, or chases follow the wrong piece."""
+    found = [
+        f"ids[{sq}]: {ids[sq]} on {'a piece' if p is not None else 'an empty point'}"
+        for sq, p in enumerate(board)
+        if (p is None) != (ids[sq] is None)
+    ]
+    given = [i for i in ids if i is not None]
+    if len(given) != len(set(given)):
+        found.append("ids: one id on two pieces")
+    return found
 
 
 class PlyFacts:
@@ -415,7 +531,7 @@ class PlyFacts:
         self.mover = mover
         self.check = check
         self._chased: frozenset[int] | None = chased
-        self._snapshot: tuple[Board, Board, Move, Sequence[int | None]] | None = None
+        self._snapshot: tuple[Board, Board, Move, Sequence[int | None], ChaseRules] | None = None
         self._released = False
 
     @classmethod
@@ -427,12 +543,14 @@ class PlyFacts:
         after: Board,
         move: Move,
         ids: Sequence[int | None],
+        rules: ChaseRules = STANDARD_RULES,
     ) -> PlyFacts:
         """The facts of ``move`` from board ``before`` to ``after``, with piece
-        ``ids`` as they stand after it (all copied, so the caller may go on)."""
+        ``ids`` as they stand after it (all copied, so the caller may go on).
+        ``rules`` must not change afterwards: it is kept with the snapshot."""
         facts = cls(mover, check, frozenset())
         facts._chased = None
-        facts._snapshot = (tuple(before), tuple(after), move, tuple(ids))
+        facts._snapshot = (tuple(before), tuple(after), move, tuple(ids), rules)
         return facts
 
     @property

@@ -3,14 +3,14 @@
 from __future__ import annotations
 
 from collections.abc import Mapping
-from typing import Self
+from typing import ClassVar, Self
 
 from .actions import Action, Move
 from .errors import GameOver, IllegalAction
 from .outcome import Outcome, Reason
 from .pieces import Color, Kind
 from .position import START_FEN, Position
-from .repetition import Occurrences, PlyFacts, record, verdict
+from .repetition import Occurrences, PlyFacts, id_drift, record, verdict
 from .squares import mirror_rank, parse_square
 from .variant import Event, Game, register
 from .view import PieceView, View
@@ -50,7 +50,7 @@ class StandardXiangqi(Game):
     """
 
     name = "xiangqi"
-    aliases = ("standard", "xq", "象棋", "中国象棋")
+    aliases: ClassVar[tuple[str, ...]] = ("standard", "xq", "象棋", "中国象棋")
     title_en = "Xiangqi"
     title_zh = "中国象棋"
 
@@ -89,6 +89,18 @@ class StandardXiangqi(Game):
         if self._outcome is not None or (side is not None and side is not self.turn):
             return []
         return list(self.position.legal_moves())
+
+    def drift(self) -> list[str]:
+        """Piece ids against the board, and generation against the position
+        rebuilt from its FEN."""
+        position = self.position
+        found = id_drift(position.board, self.ids)
+        fresh = type(position).from_fen(position.fen())
+        if set(position.legal_moves()) != set(fresh.legal_moves()):
+            found.append("legal moves differ from the position rebuilt from its FEN")
+        if position.is_check() != fresh.is_check():
+            found.append(f"check: {position.is_check()} != {fresh.is_check()}")
+        return found
 
     def push(self, action: Action) -> list[Event]:
         if self._outcome is not None:

@@ -12,7 +12,7 @@ from __future__ import annotations
 
 import re
 import unicodedata
-from collections.abc import Mapping
+from collections.abc import Hashable, Mapping
 from dataclasses import replace
 
 from .actions import Action, Counter, Move, Predict
@@ -311,7 +311,7 @@ class Tuibei(StandardXiangqi):
             self._outcome = Outcome(mover, Reason.CHECKMATE)
         return Event(code, params)
 
-    def _key(self) -> tuple | None:
+    def _key(self) -> tuple[Hashable, ...] | None:
         """The repetition key (S-4), or ``None`` in a state that is not at rest.
 
         Only states with no pending tile and no owed move can repeat; the lost

@@ -135,6 +135,13 @@ class Game(ABC):
         (a pending Tuibei prediction names its tile); exports mask them."""
         return 0
 
+    def drift(self) -> list[str]:
+        """The incremental state (attack indexes, cached actions) that differs
+        from the same position rebuilt from scratch, one line per field; a
+        variant that keeps such state overrides it, and the soaks call it
+        after every ply, since a cache that drifts plays by other rules."""
+        return []
+
     def moves_by_side(self, color: Color) -> int:
         """How many actions ``color`` has made (S-9 counts these), for variants
         whose turns alternate, whichever side began (a FEN may give Black the move)."""

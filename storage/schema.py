@@ -196,7 +196,20 @@ _V4 = (
     """,
 )
 
-MIGRATIONS: tuple[tuple[str, ...], ...] = (_V1, _V2, _V3, _V4)
+# Version 5: when each shard was last served, so that the time the bot was
+# away is given back to the clocks of the games it could not hear.
+_V5 = (
+    """
+    CREATE TABLE heartbeats (
+        shard_count INTEGER NOT NULL,
+        shard_id    INTEGER NOT NULL,
+        at          REAL NOT NULL,                 -- unix time the shard was last served
+        PRIMARY KEY (shard_count, shard_id)
+    )
+    """,
+)
+
+MIGRATIONS: tuple[tuple[str, ...], ...] = (_V1, _V2, _V3, _V4, _V5)
 LATEST = len(MIGRATIONS)
 
 

@@ -50,6 +50,7 @@ from .rows import (
     entry_text,
     game_record,
     game_scores,
+    last_beats,
     leader_rows,
     prefs_record,
     rating_as_of,
@@ -559,6 +560,39 @@ class Store(LogReplays):
     async def set_notified(self, game_id: int, count: int) -> None:
         async with self._transaction(write=True) as db:
             await db.execute("UPDATE games SET notified = ? WHERE id = ?", (count, game_id))
+
+    # -- heartbeats (the time the bot was away) -----------------------------------
+
+    async def beat(self, shards: Shards, at: float) -> None:
+        """Note that ``shards`` are served at ``at``."""
+        async with self._transaction(write=True) as db:
+            await db.executemany(
+                "INSERT INTO heartbeats (shard_count, shard_id, at) VALUES (?, ?, ?)"
+                " ON CONFLICT (shard_count, shard_id) DO UPDATE SET at = excluded.at",
+                [(shards.count, shard_id, at) for shard_id in sorted(shards.ids)],
+            )
+
+    async def last_beats(self, shards: Shards) -> dict[int, float | None]:
+        """When each of ``shards`` was last served; ``None`` if never (then the
+        latest beat of any shard, if the shards were counted otherwise)."""
+        rows = await self._query("SELECT shard_count, shard_id, at FROM heartbeats")
+        return last_beats(rows, shards)
+
+    async def give_back(self, shards: Shards, since: float, seconds: float) -> list[int]:
+        """Move on by ``seconds`` the deadlines of ``shards``' games still
+        running at ``since``; the games changed."""
+        async with self._transaction(write=True) as db:
+            rows = await db.execute_fetchall(
+                "SELECT id, guild_id FROM games WHERE status = 'active'"
+                " AND deadline IS NOT NULL AND deadline > ?",
+                (since,),
+            )
+            ids = [row["id"] for row in rows if shards.owns(row["guild_id"])]
+            await db.executemany(
+                "UPDATE games SET deadline = deadline + ? WHERE id = ?",
+                [(seconds, game_id) for game_id in ids],
+            )
+        return ids
 
     # -- guild settings -------------------------------------------------------
 

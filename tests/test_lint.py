@@ -27,3 +27,14 @@ def test_ruff_format_changes_nothing():
         text=True,
     )
     assert result.returncode == 0, result.stdout + result.stderr
+
+
+def test_mypy_strict_finds_nothing():
+    """The packages listed in pyproject's [tool.mypy] pass a strict type check."""
+    result = subprocess.run(
+        [sys.executable, "-m", "mypy", "--no-error-summary"],
+        cwd=ROOT,
+        capture_output=True,
+        text=True,
+    )
+    assert result.returncode == 0, result.stdout + result.stderr

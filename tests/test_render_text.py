@@ -8,9 +8,16 @@ import pytest
 from PIL import Image
 
 from render.__main__ import START_FEN, main, view_from_fen
-from render.fonts import FONT_DIR, board_font, clean_name, fit, fit_names, has_glyph, names_font
-from render.panel import BANNER_SIZES, BANNER_TEXT_WIDTH
-from render.text import BOARD_GLYPHS, PANEL_GLYPHS, REASONS, outcome_text, side_name
+from render.fonts import FONT_DIR, board_font, clean_name, fit, has_glyph, names_font, wrap
+from render.panel import BANNER_LINES, BANNER_TEXT_WIDTH, banner_lines
+from render.text import (
+    BOARD_GLYPHS,
+    PANEL_GLYPHS,
+    REASONS,
+    outcome_parts,
+    outcome_text,
+    side_name,
+)
 from rules.outcome import Outcome, Reason
 from rules.pieces import Color, Kind
 from rules.squares import parse_square
@@ -77,10 +84,31 @@ def test_words() -> None:
 
 
 def test_every_result_fits_its_banner_uncut() -> None:
+    # The panel is narrow: a result too wide for one line is the score above
+    # the reason's words, never cut.
     for reason in Reason:
         for lang in ("zh", "en"):
-            text = outcome_text(Outcome(Color.BLACK, reason), lang, True)
-            assert fit_names(text, BANNER_TEXT_WIDTH, BANNER_SIZES)[1] == text
+            for traditional in (False, True):
+                outcome = Outcome(Color.BLACK, reason)
+                font, lines = banner_lines(outcome, lang, traditional)
+                score, words = outcome_parts(outcome, lang, traditional)
+                assert len(lines) <= BANNER_LINES
+                assert all(font.getlength(line) <= BANNER_TEXT_WIDTH for line in lines)
+                if len(lines) == 1:
+                    assert lines == [outcome_text(outcome, lang, traditional)]
+                else:
+                    assert lines[0] == score and " ".join(lines[1:]) == words
+    assert banner_lines(Outcome(Color.RED, Reason.CHECKMATE), "zh", False)[1] == ["1-0 · 将死"]
+    long = banner_lines(Outcome(Color.RED, Reason.PERPETUAL_CHECK), "en", False)[1]
+    assert long == ["1-0", "perpetual", "check"]
+
+
+def test_wrap_breaks_at_spaces_and_cuts_a_word_too_wide() -> None:
+    font = names_font(20)
+    assert wrap("no-capture rule", font, 200) == ["no-capture rule"]
+    assert wrap("no-capture rule", font, 130) == ["no-capture", "rule"]
+    cut = wrap("supercalifragilistic", font, 60)
+    assert len(cut) == 1 and cut[0].endswith("…") and font.getlength(cut[0]) <= 60
 
 
 def test_fen_helper_reads_placement_and_side() -> None:

@@ -1,6 +1,6 @@
-"""A correspondence game whose first move never comes is aborted, as on
-lichess: no result, no rating change; its reminder says so, with the
-player's board and a link to the game."""
+"""Correspondence clocks: a clock for both sides on the board, and a game
+whose first move never comes aborted, as on lichess (no result, no rating
+change); its reminder says so, with the player's board and a link to it."""
 
 from __future__ import annotations
 
@@ -8,6 +8,7 @@ import pytest
 
 from bot import Settings
 from tests.test_table_wording import chinese_server  # noqa: F401  (a fixture)
+from tests.test_table_wording_clock import board, drawn
 
 
 @pytest.fixture
@@ -47,3 +48,11 @@ async def test_a_late_first_move_is_told_the_game_was_aborted(chinese_server):  
     late = await table.alice.slash(thread, "move", move="h2e2")
     assert late.response.content == "在这之前第一步的期限已经过了：对局取消，没有结果。"
     assert "🔴 红方 alice 在期限前没有走出第一步：对局取消。" in thread.last_message.content
+
+
+async def test_a_correspondence_board_shows_a_clock_for_both_sides(table, chinese_server):  # noqa: F811
+    thread = await table.start(time="1d")
+    await table.env.advance_time(3600)
+    assert await board(table.carol, thread) == drawn(("23h left", "1d/move"))
+    thread = await chinese_server.start(time="3d")
+    assert await board(chinese_server.carol, thread) == drawn(("剩 3天", "每步 3天"), "zh")

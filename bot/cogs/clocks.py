@@ -1,7 +1,9 @@
 """The one background loop: timeouts (S-7), correspondence reminders, expired challenges.
 
 A correspondence game whose side to move never made its first move is aborted
-at its deadline instead (``bot/first_move.py``).
+at its deadline instead (``bot/first_move.py``). The loop also keeps the
+heartbeat, and hears the gateway come and go, so that the time the bot was
+away is given back to the clocks (``bot.outages``).
 
 Deadlines live in the database and every active game is loaded into memory
 at start-up, so after a restart the first sweep finds whatever ran out while
@@ -60,7 +62,8 @@ class Clocks(commands.Cog):
     @tasks.loop(seconds=5)
     async def sweep(self) -> None:
         notifier, archives = self.bot.notifier, self.bot.endings.archive_due
-        steps = (self._timeouts, self._reminders, self._challenges, notifier.sweep_endings)
+        steps = (self.bot.outages.sweep, self._timeouts, self._reminders, self._challenges)
+        steps = (*steps, notifier.sweep_endings)
         for step in (*steps, notifier.sweep, archives):
             try:
                 await step()
@@ -74,6 +77,9 @@ class Clocks(commands.Cog):
         Every game of this process's guilds is in memory, so the database is
         asked when one of those is due, and otherwise once a minute for a game
         that another process left behind."""
+        serving = self.bot.outages.serving()
+        if serving is None:  # no gateway: nobody could have moved
+            return
         now = self.bot.now()
         due = any(
             m.clocks.deadline is not None and now >= m.clocks.deadline
@@ -82,7 +88,7 @@ class Clocks(commands.Cog):
         if not due and now < self._next_claim_check:
             return
         self._next_claim_check = now + CLAIM_CHECK_SECONDS
-        for game_id in await self.bot.store.claim_due(now, self.bot.settings.shards):
+        for game_id in await self.bot.store.claim_due(now, serving):
             try:
                 manager = await self.bot.hub.get(game_id)
                 report = await manager.expire()
@@ -90,6 +96,33 @@ class Clocks(commands.Cog):
                 continue
             if report is not None:
                 await self.bot.announcer.publish(report)
+
+    # -- the gateway comes and goes: one shard, or the one connection -----------
+
+    def _sharded(self) -> bool:
+        return isinstance(self.bot, commands.AutoShardedBot)
+
+    @commands.Cog.listener()
+    async def on_shard_disconnect(self, shard_id: int) -> None:
+        self.bot.outages.dropped(shard_id)
+
+    @commands.Cog.listener()
+    async def on_disconnect(self) -> None:
+        if not self._sharded():
+            self.bot.outages.dropped(0)
+
+    @commands.Cog.listener("on_shard_connect")
+    @commands.Cog.listener("on_shard_resumed")
+    @commands.Cog.listener("on_shard_ready")
+    async def shard_back(self, shard_id: int) -> None:
+        self.bot.outages.returned(shard_id)
+
+    @commands.Cog.listener("on_connect")
+    @commands.Cog.listener("on_resumed")
+    @commands.Cog.listener("on_ready")
+    async def back(self) -> None:
+        if not self._sharded():
+            self.bot.outages.returned(0)
 
     async def _reminders(self) -> None:
         """DM the player to move once when a correspondence deadline draws near."""

@@ -31,6 +31,7 @@ from .common import (
     REAR,
     SIDEWAYS,
     Spec,
+    SpecFields,
     clean,
     describe,
     invalid,
@@ -108,7 +109,7 @@ def parse_chinese(position: Position, text: str) -> Move:
     return resolve(position, Spec(kind, action, NUMBERS[num], **fields), text)
 
 
-def _designation(text: str, name: str) -> tuple[Kind | None, dict[str, int | str]]:
+def _designation(text: str, name: str) -> tuple[Kind | None, SpecFields]:
     """Kind and ``Spec`` fields from the characters naming the piece."""
     if not name:
         raise invalid(text, "no piece before the direction", "bad_piece")
@@ -126,7 +127,7 @@ def _designation(text: str, name: str) -> tuple[Kind | None, dict[str, int | str
     places = [PLACES[ch] for ch in name if ch in PLACES]
     numbers = [NUMBERS[ch] for ch in name if ch in NUMBERS]
     if shape in ("PN", "QPN", "QN"):
-        fields: dict[str, int | str] = {"file": numbers[0]}
+        fields: SpecFields = {"file": numbers[0]}
         if places:
             fields["place"] = places[0]
     elif shape in ("QP", "PQ"):

@@ -30,6 +30,7 @@ from __future__ import annotations
 
 import unicodedata
 from dataclasses import dataclass
+from typing import TypedDict
 
 from ..actions import Move
 from ..errors import AmbiguousMove, IllegalAction, InvalidNotation
@@ -70,6 +71,14 @@ class Spec:
     file: int | None = None
     place: str | None = None
     ordinal: int | None = None
+
+
+class SpecFields(TypedDict, total=False):
+    """The ``Spec`` fields a piece's designation fixes."""
+
+    file: int
+    place: str
+    ordinal: int
 
 
 def clean(text: str) -> str:

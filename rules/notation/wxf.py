@@ -38,6 +38,7 @@ from .common import (
     REAR,
     SIDEWAYS,
     Spec,
+    SpecFields,
     clean,
     describe,
     invalid,
@@ -79,7 +80,7 @@ def parse_wxf(position: Position, text: str) -> Move:
     if len(clean_text) < 4:
         raise invalid(text, "too short for a WXF move such as C2.5", "too_short")
     core, tail = clean_text[:4], clean_text[4:]
-    first, second, act, num = core
+    first, second, act, num = core[0], core[1], core[2], core[3]
     kind, spec_args = _designation(text, first, second)
     if act not in ACTIONS:
         raise invalid(text, f"{act} is not a direction (+, - or .)", "bad_action")
@@ -94,7 +95,7 @@ def parse_wxf(position: Position, text: str) -> Move:
     return resolve(position, Spec(kind, action, int(num), **spec_args), text)
 
 
-def _designation(text: str, first: str, second: str) -> tuple[Kind | None, dict[str, int | str]]:
+def _designation(text: str, first: str, second: str) -> tuple[Kind | None, SpecFields]:
     """Kind and ``Spec`` fields from the first two characters."""
     head, next_ = first.upper(), second.upper()
     if head in LETTERS:

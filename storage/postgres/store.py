@@ -47,6 +47,7 @@ from ..rows import (
     entry_text,
     game_record,
     game_scores,
+    last_beats,
     leader_rows,
     prefs_record,
     rating_as_of,
@@ -594,6 +595,37 @@ class PostgresStore(LogReplays):
     async def set_notified(self, game_id: int, count: int) -> None:
         async with self._transaction() as conn:
             await conn.execute("UPDATE games SET notified = $1 WHERE id = $2", count, game_id)
+
+    # -- heartbeats (the time the bot was away) -----------------------------------
+
+    async def beat(self, shards: Shards, at: float) -> None:
+        """Note that ``shards`` are served at ``at``."""
+        async with self._transaction() as conn:
+            await conn.executemany(
+                "INSERT INTO heartbeats (shard_count, shard_id, at) VALUES ($1, $2, $3)"
+                " ON CONFLICT (shard_count, shard_id) DO UPDATE SET at = excluded.at",
+                [(shards.count, shard_id, at) for shard_id in sorted(shards.ids)],
+            )
+
+    async def last_beats(self, shards: Shards) -> dict[int, float | None]:
+        """When each of ``shards`` was last served; ``None`` if never (then the
+        latest beat of any shard, if the shards were counted otherwise)."""
+        rows = await self._query("SELECT shard_count, shard_id, at FROM heartbeats")
+        return last_beats(rows, shards)
+
+    async def give_back(self, shards: Shards, since: float, seconds: float) -> list[int]:
+        """Move on by ``seconds`` the deadlines of ``shards``' games still
+        running at ``since``; the games changed."""
+        where, params = _in_shards(shards, first=3)
+        async with self._transaction() as conn:
+            rows = await conn.fetch(
+                "UPDATE games SET deadline = deadline + $1 WHERE status = 'active'"
+                f" AND deadline IS NOT NULL AND deadline > $2 AND {where} RETURNING id",
+                seconds,
+                since,
+                *params,
+            )
+        return sorted(row["id"] for row in rows)
 
     # -- guild settings -------------------------------------------------------
 
