@@ -9,12 +9,14 @@ tells them privately, with the command that does it: their own legal
 actions are theirs to know, and nobody else learns of the hint. What the
 opening message already explains (a move, a reveal, a prediction, a swap
 with the queen) and what has its own notice (a foul call) is not repeated.
-Which hints were given is kept in memory: after a restart one may come again.
+Which hints were given is kept in memory, per hub of games (one bot): after
+a restart one may come again.
 """
 
 from __future__ import annotations
 
-from typing import Protocol
+from typing import Any, Protocol
+from weakref import WeakKeyDictionary
 
 from rules.actions import Action, Counter, Flip, Pass, Swap
 from rules.match import Match
@@ -23,7 +25,7 @@ from rules.squares import square_name
 
 from .report import Line, Report
 
-_told: set[tuple[int, Color, str]] = set()
+_told: WeakKeyDictionary[Any, set[tuple[int, Color, str]]] = WeakKeyDictionary()
 
 
 class GameManager(Protocol):
@@ -34,6 +36,7 @@ class GameManager(Protocol):
     ids: tuple[int, int]
     finished: bool
     match: Match
+    hub: Any
 
 
 def _kinds(manager: GameManager, actions: list[Action]) -> dict[str, list[str]]:
@@ -60,15 +63,15 @@ def _kinds(manager: GameManager, actions: list[Action]) -> dict[str, list[str]]:
 
 def add(manager: GameManager, report: Report) -> None:
     """Add to ``report`` the hints the player to move gets for the first time."""
+    told = _told.setdefault(manager.hub, set())
     if manager.finished:
-        for key in [key for key in _told if key[0] == manager.id]:
-            _told.discard(key)
+        told -= {key for key in told if key[0] == manager.id}
         return
     game = manager.match.game
     side = game.turn
     for kind, squares in _kinds(manager, game.legal_actions()).items():
-        if (manager.id, side, kind) in _told:
+        if (manager.id, side, kind) in told:
             continue
-        _told.add((manager.id, side, kind))
+        told.add((manager.id, side, kind))
         params = {"square": squares[0] if squares else "", "squares": ", ".join(squares)}
         report.private.setdefault(manager.ids[side], []).append(Line(f"hint.{kind}", params))

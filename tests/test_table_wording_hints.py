@@ -7,8 +7,8 @@ from __future__ import annotations
 import pytest
 
 from tests.conftest import Table
-from tests.test_bot_fanbing import BLACK, GAME, RED, arrange
 from tests.test_table_wording import chinese_server  # noqa: F401  (a fixture)
+from tests.wording_fanbing import BLACK, DOUBLE, GAME, RED, arrange
 
 OPENINGS = {
     "xiangqi": ("/move in any notation", "/走棋，任何记谱"),
@@ -60,7 +60,7 @@ async def test_fanbing_tells_a_player_when_a_flip_or_a_double_flip_opens_up(tabl
     await arrange(table, table.bob, thread, BLACK)
     dms = {table.alice: table.alice.user.dm_channel, table.bob: table.bob.user.dm_channel}
     hints: dict[str, list[tuple[int, str]]] = {}
-    for ply, text in enumerate(GAME[: GAME.index("e9~d9") + 1]):
+    for ply, text in enumerate(GAME[: DOUBLE + 1]):
         player = table.alice if ply % 2 == 0 else table.bob
         before = {p: len(channel.history()) for p, channel in dms.items()}
         await player.slash(thread, "move", move=text)

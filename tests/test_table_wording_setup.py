@@ -5,10 +5,13 @@ would lose at once asked about first."""
 from __future__ import annotations
 
 from tests.conftest import Table
-from tests.test_bot_fanbing import BLACK, GAME, RED, arrange, game_id, private
-from tests.test_bot_fanbing_setup_messages import current, open_setup
+from tests.wording_fanbing import current, game_id, open_setup, play_to_the_double_flip
 
-DOUBLE = GAME.index("e9~d9")  # Bob's double flip: the d9 advisor carries his king
+
+def private(result) -> str:
+    message = result.followups[-1] if result.followups else result.response
+    assert message.ephemeral, message
+    return message.content
 
 
 def options(message) -> dict[str, str]:
@@ -23,7 +26,7 @@ def options(message) -> dict[str, str]:
 
 async def test_every_back_in_the_menus_says_what_it_does(table: Table):
     thread = await table.start(variant="fanbing")
-    pawns, pairs = await open_setup(table, thread)
+    pawns, pairs = await open_setup(table, table.alice, thread)
     shown = options(current(table, pawns)) | options(current(table, pairs))
     assert shown and all(shown.values())  # no option without its line
     assert any(label.startswith("助 on the") for label in shown)
@@ -38,31 +41,16 @@ async def test_every_back_in_the_menus_says_what_it_does(table: Table):
 
 async def test_a_random_setup_says_it_is_random(table: Table):
     thread = await table.start(variant="fanbing")
-    pawns, pairs = await open_setup(table, thread)
+    pawns, pairs = await open_setup(table, table.alice, thread)
     assert "dealt at random" in current(table, pawns).content
     await table.alice.click(pairs, custom_id=f"chuhan:fb:{game_id(table)}:done")
     assert current(table, pairs).content.startswith("Your backs are set: a random setup")
-    pawns, pairs = await open_setup_of(table, table.bob, thread)
+    pawns, pairs = await open_setup(table, table.bob, thread)
     gid = game_id(table)
     await table.bob.select(pairs, ["chariot"], custom_id=f"chuhan:fb:{gid}:pairs")
     assert "dealt at random" not in current(table, pawns).content  # his own choice now
     await table.bob.click(pairs, custom_id=f"chuhan:fb:{gid}:done")
     assert current(table, pairs).content.startswith("Your backs are set. The game starts")
-
-
-async def open_setup_of(table: Table, player, thread):
-    shown = await player.slash(thread, "setup")
-    return shown.response, shown.followups[0]
-
-
-async def play_to_the_double_flip(table: Table):
-    thread = await table.start(variant="fanbing")
-    await arrange(table, table.alice, thread, RED)
-    await arrange(table, table.bob, thread, BLACK)
-    for ply, text in enumerate(GAME[:DOUBLE]):
-        player = table.alice if ply % 2 == 0 else table.bob
-        await player.slash(thread, "move", move=text)
-    return thread
 
 
 async def test_a_double_flip_that_loses_is_asked_about_first(table: Table):
