@@ -52,11 +52,13 @@ KEY = "fanbing"
 
 @dataclass(slots=True)
 class SetupPhase:
-    """Both sides' current setups, who is done, and the seed's random high part."""
+    """Both sides' current setups, who is done, the seed's random high part, and
+    who chose anything (a setup nobody chose is the random one it was dealt)."""
 
     setups: list[Setup]
     done: list[bool] = field(default_factory=lambda: [False, False])
     salt: int = 0
+    chosen: list[bool] = field(default_factory=lambda: [False, False])
 
     @classmethod
     def from_secret(cls, secret: Secret) -> SetupPhase | None:
@@ -66,7 +68,8 @@ class SetupPhase:
             return None
         red, black = setups_from_seed(secret.seed)
         done = [bool(state.get("r")), bool(state.get("b"))]
-        return cls([red, black], done, secret.seed // (SETUPS * SETUPS))
+        chosen = [bool(state.get("rc")), bool(state.get("bc"))]
+        return cls([red, black], done, secret.seed // (SETUPS * SETUPS), chosen)
 
     @property
     def seed(self) -> int:
@@ -74,6 +77,7 @@ class SetupPhase:
 
     def secret(self, over: bool = False) -> Secret:
         state = {"r": self.done[Color.RED], "b": self.done[Color.BLACK], "over": over}
+        state |= {"rc": self.chosen[Color.RED], "bc": self.chosen[Color.BLACK]}
         return Secret(self.seed, {KEY: state})
 
     @property
@@ -96,11 +100,19 @@ async def save(manager: GameManager, phase: SetupPhase) -> None:
 
 
 async def settle(
-    manager: GameManager, phase: SetupPhase, side: Color, setup: Setup, done: bool
+    manager: GameManager,
+    phase: SetupPhase,
+    side: Color,
+    setup: Setup,
+    done: bool,
+    chosen: bool | None = None,
 ) -> list[Line] | None:
-    """One player's choice (a person's menu or the computer): store it; the
-    phase ends when both are done, with the public lines saying so."""
+    """One player's choice (a person's menu or the computer): store it, and with
+    ``chosen`` whether the setup is now their own choice (``None``: as it was);
+    the phase ends when both are done, with the public lines saying so."""
     phase.setups[side] = setup
+    if chosen is not None:
+        phase.chosen[side] = chosen
     if done:
         phase.done[side] = True
     await save(manager, phase)

@@ -66,7 +66,16 @@ class Catalogue:
         return self.tables.get(lang, {}).get(key)
 
     def text(self, lang: str, key: str, /, **params: Any) -> str:
-        """The message ``key`` in ``lang`` (else English, else the key), filled in."""
+        """The message ``key`` in ``lang`` (else English, else the key), filled in.
+
+        A catalogue may word a message for one value of a parameter, as a
+        count that needs its own grammar: ``undone#plies=1`` is ``undone``
+        when ``plies`` is 1."""
+        for name, value in params.items():
+            special = f"{key}#{name}={value}"
+            template = self.get(lang, special) or self.get(DEFAULT_LANGUAGE, special)
+            if template is not None:
+                return template.format_map(_Params(params))
         template = self.get(lang, key) or self.get(DEFAULT_LANGUAGE, key) or key
         return template.format_map(_Params(params))
 

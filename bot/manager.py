@@ -19,12 +19,11 @@ from collections.abc import Callable
 from itertools import zip_longest
 from typing import Any
 
-from rules.actions import Action, Reveal
+from rules.actions import Action
 from rules.errors import RulesError
 from rules.match import Match, platform_entry
 from rules.outcome import Outcome, Reason
 from rules.pieces import Color
-from rules.squares import square_name
 from rules.variant import Event, find_variant
 from storage import (
     Entry,
@@ -39,7 +38,7 @@ from storage import (
 from storage.ratings import Rating
 from storage.records import GameStatus
 
-from . import fanbing_setup
+from . import fanbing_setup, first_move, hints, labels
 from . import timecontrol as tc
 from .clockface import faces
 from .errors import (
@@ -51,7 +50,7 @@ from .errors import (
     NoGameHere,
     NotAPlayer,
 )
-from .i18n import LANGUAGES, catalogue, t
+from .i18n import catalogue
 from .pictures import board_png
 from .players import PlayerDirectory
 from .report import Line, Moves, Report, Term, Title
@@ -170,14 +169,7 @@ class GameManager:
     def _label(self, action: Action, style: str, lang: str) -> tuple[str, list[str]]:
         """An action as offered to a reader (a move in their notation, a reveal in
         their language), and every spelling typing may look for."""
-        value = action.text
-        if isinstance(action, Reveal):
-            square = square_name(action.square)
-            words = [t(language, "action.reveal", square=square) for language in LANGUAGES]
-            return t(lang, "action.reveal", square=square), [*words, value]
-        label = self.match.game.notate(action, style)
-        spellings = [self.match.game.notate(action, other) for other in STYLES]
-        return (label if label == value else f"{label} ({value})"), [*spellings, value]
+        return labels.label(self.match.game, action, style, lang)
 
     @property
     def hidden(self) -> bool:
@@ -213,22 +205,25 @@ class GameManager:
         """The public board: one orientation and language for the whole game, the
         server's (it must not turn with every move)."""
         style = await self.hub.server.style(self.guild_id)
-        view, shown = self.match.game.view(None), self.clock_faces()
         names, lang = self.names(), style.language
+        view = self.match.game.view(None)
+        shown = self.clock_faces(lang, compact=view.pools is not None)
         return board_png(
             view, names, (None, None), Prefs(), lang, None, bottom=style.bottom, faces=shown
         )
 
-    def clock_faces(self) -> tuple[str | None, str | None]:
+    def clock_faces(self, lang: str = "en", compact: bool = False) -> tuple[str | None, str | None]:
+        """The clock texts, in ``lang``; ``compact`` where a pool tile takes room."""
         control, turn, now = self.control, self.match.game.turn, self.hub.now()
-        return faces(control, self.clocks, turn, now, running=not self.finished)
+        running = not self.finished
+        return faces(control, self.clocks, turn, now, running=running, lang=lang, compact=compact)
 
     async def _draw(self, viewer: Color | None, side: Color | None, reader_id: int) -> bytes:
         """``viewer``'s view, with the preferences of ``reader_id`` who plays ``side``."""
         players = self.hub.players
         prefs, lang = await players.prefs(reader_id), await players.language(reader_id)
         view = self.match.game.view(viewer)
-        shown = self.clock_faces()
+        shown = self.clock_faces(lang, compact=view.pools is not None)
         return board_png(view, self.names(), self.shown_clocks(), prefs, lang, side, faces=shown)
 
     # -- acting ----------------------------------------------------------------
@@ -309,7 +304,7 @@ class GameManager:
         when they act out of turn)."""
         late = self.match.game.turn
         report = await self._expire_locked()
-        if report is not None:
+        if report is not None and report.note is None:  # (an abort has its own)
             key = "error.out_of_time" if late is side else "error.opponent_out_of_time"
             report.note = Line(key)
         return report
@@ -334,7 +329,7 @@ class GameManager:
         deadline = self.clocks.deadline
         if deadline is None or self.hub.now() < deadline:
             return None
-        return await self._commit(None, platform_entry(self.match.game.turn, "timeout"))
+        return await first_move.lapse(self)  # a timeout, or an abort before a first move
 
     def _open_for(self, user_id: int) -> Color:
         side = self.side_of(user_id)
@@ -559,6 +554,7 @@ class GameManager:
             if event.audience is not None:
                 who = self.ids[event.audience]
                 report.private.setdefault(who, []).append(self._event_line(event))
+        hints.add(self, report)  # what has just become possible for the player to move
         if self.hidden:
             for side in Color:
                 user_id = self.ids[side]

@@ -13,6 +13,8 @@ import re
 
 from discord.utils import escape_markdown, escape_mentions
 
+from .i18n import t
+
 THREAD_NAME_LIMIT = 100  # characters in a Discord thread name
 _THREAD_NOISE = re.compile(r"[\\*`~|<>\[\]@#]+")
 
@@ -27,6 +29,8 @@ def plain(name: str) -> str:
     return " ".join(_THREAD_NOISE.sub(" ", name).split())
 
 
-def thread_name(red: str, black: str) -> str:
-    """The title of a game's thread, "red vs black", within Discord's limit."""
-    return f"{plain(red) or '?'} vs {plain(black) or '?'}"[:THREAD_NAME_LIMIT]
+def thread_name(red: str, black: str, lang: str = "en") -> str:
+    """The title of a game's thread, "red vs black" ("red 对 black"), in the
+    server's public language and within Discord's limit."""
+    text = t(lang, "thread.players", red=plain(red) or "?", black=plain(black) or "?")
+    return text[:THREAD_NAME_LIMIT]

@@ -27,14 +27,16 @@ async def game_channel(
     interaction: discord.Interaction,
     message: discord.Message | None,
     names: tuple[str, str],
+    lang: str,
 ) -> Table:
-    """A new public thread on ``message``; the channel itself when threads are
-    not possible here (and then only while it holds no other game)."""
+    """A new public thread on ``message``, named in the server's language
+    ``lang``; the channel itself when threads are not possible here (and then
+    only while it holds no other game)."""
     channel = interaction.channel
     assert isinstance(channel, discord.abc.GuildChannel | discord.Thread)
     if isinstance(channel, discord.TextChannel) and message is not None:
         try:
-            return await message.create_thread(name=thread_name(*names))
+            return await message.create_thread(name=thread_name(*names, lang))
         except discord.HTTPException:
             pass
     if bot.hub.here(channel.id):
@@ -56,7 +58,8 @@ async def open_game(
     """Store a new game between ``ids`` (Red, Black), seat its players in its
     thread and post its first board. ``names`` are the players' display names
     as typed (the thread name drops their markup)."""
-    channel = await game_channel(bot, interaction, message, names)
+    public = await bot.server.language(interaction.guild_id)
+    channel = await game_channel(bot, interaction, message, names, public)
     clocks = tc.start(tc.preset(options.get("time")), bot.now())
     new = NewGame(
         guild_id=interaction.guild_id,
@@ -75,6 +78,6 @@ async def open_game(
         manager = await bot.hub.create(new)
     except ChannelBusy:
         raise BotError("channel_busy") from None
-    await seat_players(channel, manager.id, manager.variant, manager.ids, names)
+    await seat_players(channel, manager.id, manager.variant, manager.ids, names, public)
     await bot.announcer.publish(await manager.opening(), channel)
     return manager, channel

@@ -5,8 +5,11 @@ from __future__ import annotations
 
 import unicodedata
 
-from rules.actions import Action, Move
+from rules.actions import Action, Flip, Move, Pass, Reveal, Swap
+from rules.squares import square_name
 from rules.variant import Game
+
+from .i18n import LANGUAGES, t
 
 STYLES = ("chinese", "wxf", "iccs")
 
@@ -26,12 +29,39 @@ def folded(text: str) -> str:
 
 def written(game: Game, action: Action) -> dict[str, str]:
     """``action`` in every notation style. An action that is not a board move
-    (a reveal, a prediction) is written in Chinese words in the Chinese style;
-    English readers get its Latin spelling instead (``chinese@en``)."""
+    (a reveal, a flip, a prediction) is written in words of the reader's
+    language whatever their notation (``<style>@<lang>``): ``reveal a0`` or
+    ``翻a0``, never its log code ``+a0``. A successor-xiangqi swap has a
+    notation of its own (``帅五换后``, ``K5~Q``, ``e0~e1``), whose English
+    readers get the WXF form in the Chinese style."""
     spelled = {style: game.notate(action, style) for style in STYLES}
-    if not isinstance(action, Move):
+    if isinstance(action, Move):
+        return spelled
+    words = _in_words(game, action)
+    if words is None:
         spelled["chinese@en"] = spelled["wxf"]
+        return spelled
+    for style in STYLES:
+        for lang in LANGUAGES:
+            spelled[f"{style}@{lang}"] = words[lang]
     return spelled
+
+
+def _in_words(game: Game, action: Action) -> dict[str, str] | None:
+    """An action that is no board move, per language; ``None`` for a swap of
+    successor xiangqi, which its notation writes."""
+    if isinstance(action, Reveal | Flip):
+        key, square = f"said.{type(action).__name__.lower()}", action.square
+    elif isinstance(action, Swap) and game.name == "fanbing":
+        key, square = "said.double_flip", action.second
+    elif isinstance(action, Swap):
+        return None
+    elif isinstance(action, Pass):
+        key, square = "said.pass", None
+    else:  # predictions, counters, a foul call: already words in both styles
+        return {"en": game.notate(action, "wxf"), "zh": game.notate(action, "chinese")}
+    where = square_name(square) if square is not None else ""
+    return {lang: t(lang, key, square=where) for lang in LANGUAGES}
 
 
 # The ruling a refusal of the rules cites, and how the bot words it.

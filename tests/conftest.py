@@ -129,7 +129,7 @@ async def play(table: Table, thread: simcord.ChannelHandle, moves: list[str]) ->
         player = table.alice if ply % 2 == 0 else table.bob
         result = await player.slash(thread, "move", move=text)
         assert result.ephemeral, result
-        assert result.response.content in ("Move played.", "已走棋。"), (
+        assert result.response.content.startswith(("You played ", "你走了 ")), (
             text,
             result.response.content,
         )

@@ -23,10 +23,10 @@ async def test_a_foul_she_may_call_is_in_her_private_board_when_her_dms_are_clos
     close_dms(table, table.alice)
     for ply, text in enumerate(TO_THE_PIN):
         player = table.alice if ply % 2 == 0 else table.bob
-        assert await move(player, thread, text) == "Move played.", text
+        assert (await move(player, thread, text)).startswith("You played "), text
     before = await board(table.alice, thread)
     assert "Only you are told" not in before.content and not before.components
-    assert await move(table.bob, thread, FOUL) == "Move played."
+    assert await move(table.bob, thread, FOUL) == "You played 象3进5."
 
     shown = await board(table.alice, thread)
     assert shown.ephemeral and "Only you are told" in shown.content and "c9" in shown.content

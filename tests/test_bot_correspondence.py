@@ -19,13 +19,13 @@ def settings(tmp_path) -> Settings:
 async def test_correspondence_reminder_once_then_timeout(table):
     thread = await table.start(time="1d")
     assert "time runs out <t:" in thread.history()[0].content
-    await play(table, thread, MOVES[:1])
+    await play(table, thread, MOVES[:3])  # both have moved: a lapse now loses on time
     dms = table.bob.user.dm_channel
     before = len(dms.history())
     await table.env.advance_time(18 * 3600)
     assert len(dms.history()) == before
     await table.env.advance_time(3 * 3600)  # 3 h left: within the last 4 h
-    assert "Reminder: it is your move" in dms.history()[-1].content
+    assert "Reminder: it is your move in game #1" in dms.history()[-1].content
     reminders = len(dms.history())
     await table.env.advance_time(2 * 3600)
     assert len(dms.history()) == reminders  # once

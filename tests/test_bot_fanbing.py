@@ -20,6 +20,7 @@ from rules.fanbing import Fanbing
 from rules.fanbing_setup import Setup, seed_for
 from rules.pieces import THIRD_GEN_KINDS, Kind
 from tests.conftest import Table, restart
+from tests.table_helpers import whole_rules
 
 K = Kind
 RED = Setup((K.HORSE, K.ADVISOR, K.CANNON, K.CHARIOT, K.ELEPHANT), 5, 2, 0, 1, 1)
@@ -186,9 +187,9 @@ async def test_the_thread_and_opponent_are_blind_to_a_setup(table: Table):
 
 
 async def test_rules_summary_in_both_languages(table: Table):
-    text = (await table.carol.slash(table.channel, "rules", variant="fanbing")).response.content
+    text = await whole_rules(table, table.carol, "fanbing")
     assert "secret backs" in text and "双翻" in text
-    text = (await table.carol.slash(table.channel, "rules", variant="番兵")).response.content
+    text = await whole_rules(table, table.carol, "番兵")
     assert "secret backs" in text
 
 

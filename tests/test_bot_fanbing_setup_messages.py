@@ -6,7 +6,7 @@ from __future__ import annotations
 
 import simcord
 
-from bot.cogs.fanbing import MENU_FILES, summary
+from bot.cogs.fanbing import MENU_FILES, pairs_text, summary
 from rules.fanbing_setup import PAIRS, PAWN_FILES, Setup
 from rules.pieces import Color, Kind
 from rules.squares import FILES
@@ -43,8 +43,8 @@ def assert_shows(table: Table, pawns, pairs, setup: Setup) -> None:
     assert shown == [[back.value] for back in setup.pawns[: len(MENU_FILES)]]
     right = [group for group, (files, _, _) in PAIRS.items() if getattr(setup, group) == files[1]]
     assert defaults(pairs_message, ":pairs") == right
-    assert pairs_message.content == summary(setup, Color.RED, "en")
-    assert pawn_message.content.splitlines()[-1] == pairs_message.content
+    assert pairs_message.content == pairs_text(setup, Color.RED, "en")
+    assert pawn_message.content.splitlines()[-1] == summary(setup, Color.RED, "en")
 
 
 async def open_setup(table: Table, thread):
@@ -89,7 +89,7 @@ async def test_done_closes_the_pawn_menus_too(table: Table):
     await table.alice.click(pairs, custom_id=f"chuhan:fb:{gid}:done")
     for message in (current(table, pawns), current(table, pairs)):
         assert message.components == []
-        assert message.content.startswith("Your backs are set.")
+        assert message.content.startswith("Your backs are set: a random setup")
         assert message.content.endswith(summary(setup, Color.RED, "en"))
     assert len(table.env.bot.get_cog("Fanbing").messages) == 0
 

@@ -28,7 +28,7 @@ async def test_startup_finishes_a_game_whose_log_ended_it_and_posts_the_result(t
     assert last.attachments
     # The bot came up whole: the other game goes on, and the thread's channel is free.
     moved = await table.carol.slash(other, "move", move="h2e2")
-    assert moved.response.content == "Move played."
+    assert moved.response.content == "You played 炮二平五."
     assert "carol: **炮二平五**" in other.last_message.content
     assert await bot.store.active_game_in_channel(thread.id) is None
 

@@ -13,6 +13,7 @@ import simcord
 
 from rules.houji_moves import HoujiPosition
 from tests.conftest import Table, restart
+from tests.table_helpers import whole_rules
 
 # Chinese notation as each side writes it; the queen takes ICCS and WXF too.
 TO_THE_PIN = ["后五进一", "车9进1", "后五斜进三", "车9退1", "后三平二"]
@@ -53,9 +54,9 @@ async def test_a_whole_game_through_a_foul_call_and_a_queen_capture(table: Table
     alice_dms, bob_dms = table.alice.user.dm_channel, table.bob.user.dm_channel
     for ply, text in enumerate(TO_THE_PIN):
         player = table.alice if ply % 2 == 0 else table.bob
-        assert await move(player, thread, text) == "Move played.", text
+        assert (await move(player, thread, text)).startswith("You played "), text
     dms_before = len(alice_dms.history()), len(bob_dms.history())
-    assert await move(table.bob, thread, FOUL) == "Move played."
+    assert await move(table.bob, thread, FOUL) == "You played 象3进5."
     assert "象3进5" in thread.last_message.content
 
     # Alice alone is told, privately, with a button; Bob hears nothing.
@@ -83,7 +84,7 @@ async def test_a_whole_game_through_a_foul_call_and_a_queen_capture(table: Table
     # the diagonal of Red's queen, which takes it across the river: Red wins.
     for ply, text in enumerate(AFTER_THE_CALL):
         player = table.alice if ply % 2 == 0 else table.bob
-        assert await move(player, thread, text) == "Move played.", text
+        assert (await move(player, thread, text)).startswith("You played "), text
     assert "wins (queen captured)" in thread.last_message.content
     everything = " ".join(m.content for m in thread.history()).lower()
     assert "check" not in everything and "queen attacks" not in everything
@@ -145,9 +146,9 @@ async def test_offender_and_spectator_see_the_same_whether_or_not_the_elephant_w
     for ply, text in enumerate(TO_THE_PIN):
         player = table.alice if ply % 2 == 0 else table.bob
         replies = await both(player, text)
-        assert replies[0] == replies[1] == "Move played."
+        assert replies[0] == replies[1] and replies[0].startswith("You played ")
     bob_before, alice_before = len(bob_dms.history()), len(alice_dms.history())
-    assert await both(table.bob, FOUL) == ["Move played.", "Move played."]
+    assert await both(table.bob, FOUL) == ["You played 象3进5."] * 2
     assert managers[0].match.game.foul is not None and managers[1].match.game.foul is None
 
     first, twin_seen = await offender_and_spectator()
@@ -170,18 +171,18 @@ async def test_offender_and_spectator_see_the_same_whether_or_not_the_elephant_w
 
 
 async def test_rules_page_swaps_and_refusals_in_both_languages(table: Table):
-    rules = (await table.carol.slash(table.channel, "rules", variant="houji")).response.content
+    rules = await whole_rules(table, table.carol, "houji")
     assert rules.startswith("**Successor xiangqi (houji)**")
     assert "silent" in rules and "宫廷炮" in rules
     thread = await table.start(variant="houji")
     assert (await move(table.alice, thread, "犯规")).startswith("There is no foul to call")
-    assert (await move(table.alice, thread, "A4~Q")) == "Move played."
+    assert (await move(table.alice, thread, "A4~Q")) == "You played A4~Q."
     assert "**A4~Q**" in thread.last_message.content  # words, so English readers get WXF
     await table.bob.slash(table.channel, "settings", language="zh")
-    zh_rules = await table.bob.slash(table.channel, "rules", variant="后继")
-    assert "后继象棋" in zh_rules.response.content and "菱形士线" in zh_rules.response.content
+    zh_rules = await whole_rules(table, table.bob, "后继")
+    assert "后继象棋" in zh_rules and "菱形士线" in zh_rules
     assert (await move(table.bob, thread, "foul")).startswith("现在没有可以提示的犯规")
     assert (await move(table.bob, thread, "e9~e7")).startswith("现在不能这样换位")
-    assert (await move(table.bob, thread, "后5斜进4")) == "已走棋。"
+    assert (await move(table.bob, thread, "后5斜进4")) == "你走了 后5斜进4。"
     assert "后五斜进四" not in thread.last_message.content  # Black writes digits
     assert "后5斜进4" in thread.last_message.content

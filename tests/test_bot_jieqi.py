@@ -25,6 +25,7 @@ from rules.squares import parse_square
 from rules.view import View
 from storage import Prefs
 from tests.conftest import Table, restart
+from tests.table_helpers import whole_rules
 
 PIECES = {"k": "king", "a": "advisor", "b": "elephant", "n": "horse", "r": "chariot"}
 PIECES |= {"c": "cannon", "p": "pawn"}
@@ -279,14 +280,14 @@ async def test_autocomplete_offers_reveals_beside_moves(table, seeds):
     await table.bob.slash(table.channel, "settings", language="zh")
     offered = await table.bob.autocomplete(thread, "move", "move", "")
     assert offered[0] == {"name": "炮5退1 (e6e7)", "value": "e6e7"}  # a move, then a reveal
-    assert offered[1] == {"name": "翻 a6", "value": "+a6"}
+    assert offered[1] == {"name": "翻a6", "value": "+a6"}
     assert {"+a9", "e6e0"} <= {c["value"] for c in offered}
     assert await table.alice.autocomplete(thread, "move", "move", "") == []  # not her turn
 
 
 async def test_rules_and_variant_choices(table):
     for variant, words in (("jieqi", "/move reveal e3"), ("jieqi-classic", "only the capturer")):
-        text = (await table.carol.slash(table.channel, "rules", variant=variant)).response.content
+        text = await whole_rules(table, table.carol, variant)
         assert words in text and "No undo in this variant" in text and "at most 3" not in text
     offered = await table.alice.autocomplete(table.channel, "challenge", "variant", "揭")
     assert {c["value"] for c in offered} == {"jieqi", "jieqi-classic"}

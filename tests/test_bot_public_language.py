@@ -51,7 +51,7 @@ async def test_an_english_speaker_challenging_on_a_chinese_server(table):
     assert "接受了挑战" in table.refreshed(again).content
     thread = table.channel.threads[-1]
     played = await table.alice.slash(thread, "move", move="h2e2")
-    assert played.response.content == "Move played."  # to her alone: her language
+    assert played.response.content == "You played 炮二平五."  # to her alone: her language
 
 
 async def test_an_expired_challenge_says_so_in_the_servers_language(table):

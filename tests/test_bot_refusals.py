@@ -110,7 +110,8 @@ async def test_a_discord_failure_after_the_commit_keeps_the_move(table):
     # 403 (missing permissions) is not retried, as a 500 would be (bot/sending.py).
     table.env.inject_error("POST", f"/channels/{thread.id}/messages", status=403)
     result = await table.alice.slash(thread, "move", move=MOVES[0])
-    assert private(result).startswith("Move played.\nIt is recorded, but I could not post it")
+    assert private(result).startswith("You played ")
+    assert "\nIt is recorded, but I could not post it" in private(result)
     again = await table.alice.slash(thread, "move", move=MOVES[0])
     assert "not your turn" in private(again)  # the move was committed before announcing
     await play(table, thread, [])

@@ -54,7 +54,7 @@ async def test_undo_takes_back_one_ply_or_two(table):
     request = thread.last_message
     assert "alice asks to take back" in request.content
     await table.bob.click(request, custom_id=button(request, "undo:accept"))
-    assert "Taken back: 1 half-move(s)." in thread.last_message.content
+    assert "Taken back: the last move of 🔴 Red alice." in thread.last_message.content
     assert thread.last_message.attachments
     wrong = await table.bob.slash(thread, "move", move=MOVES[1])
     assert "not your turn" in wrong.response.content
@@ -65,7 +65,10 @@ async def test_undo_takes_back_one_ply_or_two(table):
     await table.alice.slash(thread, "undo")
     request = thread.last_message
     await table.bob.click(request, custom_id=button(request, "undo:accept"))
-    assert "Taken back: 2 half-move(s)." in thread.last_message.content
+    assert (
+        "Taken back: the last move of 🔴 Red alice and the reply to it."
+        in thread.last_message.content
+    )
 
 
 async def test_undo_limits(table):

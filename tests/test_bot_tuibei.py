@@ -14,7 +14,7 @@ import simcord
 from bot.choices import PLAYABLE
 from storage import NewGame
 from tests.conftest import Table, button, restart
-from tests.table_helpers import server_settings
+from tests.table_helpers import server_settings, whole_rules
 
 ALL_PREDICTIONS = ["?r", "?n", "?c", "?k", "?a", "?b", "?p"]
 
@@ -116,8 +116,13 @@ async def test_predictions_and_counters_through_the_menus(table: Table):
     assert public.attachments
     assert "Your prediction: cannon." in alice_dms.last_message.content
     assert alice_dms.last_message.attachments  # her own view, with her tile
-    # Bob's own view shows only what is public (a face-down tile): no DM for it.
-    assert len(bob_dms.history()) == bob_before
+    # Bob is told, privately, that he may counter now (the first time in the game),
+    # with nothing of the tile; his own view shows only what is public.
+    assert len(bob_dms.history()) == bob_before + 1
+    hint = bob_dms.last_message.content
+    assert hint.startswith("Your opponent's prediction tile lies in their pool")
+    assert "/counter" in hint
+    assert "cannon" not in hint
 
     # Bob moves a cannon: the tile is revealed and the cannon removed.
     moved = await table.bob.slash(thread, "move", move="h7e7")
@@ -428,10 +433,9 @@ async def test_challenge_and_rules(table: Table):
     assert "tuibei" in PLAYABLE
     offered_variants = await table.alice.autocomplete(table.channel, "challenge", "variant", "推背")
     assert [choice["value"] for choice in offered_variants] == ["tuibei"]
-    rules = await table.carol.slash(table.channel, "rules", variant="tuibei")
-    text = rules.response.content
+    text = await whole_rules(table, table.carol, "tuibei")
     assert text.startswith("**Tuibei (prophecy xiangqi)**")
     assert "箭 dragon = chariot" in text and "/predict" in text and "Undo" not in text
     await table.carol.slash(table.channel, "settings", language="zh")
-    text = (await table.carol.slash(table.channel, "rules", variant="推背")).response.content
+    text = await whole_rules(table, table.carol, "推背")
     assert text.startswith("**推背象棋**") and "/预测" in text

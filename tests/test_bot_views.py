@@ -6,6 +6,7 @@ import pytest
 
 from bot import Settings
 from tests.conftest import button, play, quiet_moves
+from tests.table_helpers import whole_rules
 
 MOVES = quiet_moves(4, seed=17)
 
@@ -24,7 +25,7 @@ async def test_autocomplete_offers_legal_moves_in_the_users_notation(table):
     assert await table.bob.autocomplete(thread, "move", "move", "") == []  # not Bob's turn
     assert await table.alice.autocomplete(table.channel, "move", "move", "") == []
     chosen = await table.alice.slash(thread, "move", move=wxf[0]["value"])
-    assert chosen.response.content == "Move played."
+    assert chosen.response.content == f"You played {wxf[0]['name'].split()[0]}."  # in WXF
 
 
 async def test_private_board_is_ephemeral_and_public_board_is_not(table):
@@ -160,7 +161,7 @@ async def test_settings_show_and_change(table):
 async def test_help_and_rules(table):
     help_text = (await table.carol.slash(table.channel, "help")).response.content
     assert "/challenge" in help_text and "/move" in help_text
-    rules = (await table.carol.slash(table.channel, "rules", variant="xiangqi")).response.content
+    rules = await whole_rules(table, table.carol, "xiangqi")
     for words in ("at most 3 requests", "one draw offer", "10 minutes", "10 moves by each side"):
         assert words in rules
     choices = await table.carol.autocomplete(table.channel, "rules", "variant", "象棋")

@@ -304,7 +304,7 @@ def test_a_game_to_checkmate_between_two_pages(browser, sandboxes):
     for ply, move in enumerate(QUICK_MATE):
         player = alice if ply % 2 == 0 else bob
         player.command("move", move=move)
-        player.wait_for("Move played.", count=ply // 2 + 1)
+        player.wait_for("You played ", count=ply // 2 + 1)
     for page in (alice, bob):
         page.wait_for("🏁 🔴 Red alice wins (checkmate).")
         all_loaded(page, 1 + len(QUICK_MATE))
@@ -422,7 +422,7 @@ def test_a_houji_foul_called_from_the_private_board(browser, sandboxes):
     for ply, move in enumerate([*TO_THE_PIN, FOUL]):
         player = alice if ply % 2 == 0 else bob
         player.command("move", move=move)
-        player.wait_for("Move played.", count=ply // 2 + 1)
+        player.wait_for("You played ", count=ply // 2 + 1)
     alice.command("board", picked={"private": "True"})
     alice.wait_for("Only you are told")
     alice.press("Call the foul", until=lambda: "calls a foul" in alice.text())

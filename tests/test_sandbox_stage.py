@@ -80,7 +80,7 @@ async def test_a_second_start_finds_the_game_and_the_time_where_they_were(db):
             board = await carol.slash(again.world.channel, "board")
             assert "bob to move" in board.response.content
             played = await bob.slash(again.world.channel, "move", move="h9g7")
-        assert played.response.content == "Move played."
+        assert played.response.content == "You played 马8进7."
         dms = [(await again.bot.players.prefs(m.id)).dm_notifications for m in again.world.members]
         assert dms == [False, True, False]  # off for a new sandbox, bob's choice kept
 

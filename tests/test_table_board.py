@@ -69,17 +69,24 @@ async def test_correspondence_boards_show_the_time_left(table):
     thread = await table.start(time="1d")
     await table.env.advance_time(3600)
     board = await table.carol.slash(thread, "board")
-    assert await png(board.response) == public([], clocks=("23h 00m", None))
+    assert await png(board.response) == public([], clocks=("23h left", "1d/move"))
 
 
-def test_clock_faces_show_what_runs_out():
+def test_clock_faces_show_both_game_times_and_the_move_time_labelled():
     rapid, now = preset("rapid"), 1000.0
     start = Clocks(600_000, 600_000, now + 60)  # a move may take 1 min of the 10
-    assert faces(rapid, start, Color.RED, now, running=True) == ("1:00", "10:00")
+    assert faces(rapid, start, Color.RED, now, running=True) == ("10:00 · move 1:00", "10:00")
     low = Clocks(20_000, 600_000, now + 50)  # 20 s of game time + 30 s overtime
-    assert faces(rapid, low, Color.RED, now, running=True) == ("0:50", "10:00")
+    assert faces(rapid, low, Color.RED, now, running=True) == ("0:20 · move 0:50", "10:00")
+    out = Clocks(0, 600_000, now + 30)  # game time used up: 30 s a move
+    assert faces(rapid, out, Color.RED, now + 5, running=True, lang="zh") == ("读秒 0:25", "10:00")
     day = Clocks(None, None, now + 2 * 86_400 + 3 * 3600)
-    assert faces(preset("3d"), day, Color.BLACK, now, running=True) == (None, "2d 3h")
+    assert faces(preset("3d"), day, Color.BLACK, now, running=True) == ("3d/move", "2d 3h left")
+    assert faces(preset("1d"), day, Color.RED, now, running=True, lang="zh") == (
+        "剩 2天3小时",
+        "每步 1天",
+    )
+    assert faces(preset("3d"), day, Color.BLACK, now, running=False) == (None, None)
     assert faces(preset("none"), Clocks(), Color.RED, now, running=True) == (None, None)
 
 
@@ -99,7 +106,7 @@ async def test_the_thread_speaks_the_servers_language_and_notation(table):
     thread = await table.start()
     assert thread.history()[0].content.startswith("新对局")
     played = await table.alice.slash(thread, "move", move="h2e2")
-    assert played.response.content == "Move played."  # privately, Alice's own language
+    assert played.response.content == "You played h2e2."  # to her: her language and notation
     public_line = thread.last_message.content
     assert public_line.startswith("🔴 红方 alice：**C2.5**")
     assert "h2e2" not in public_line

@@ -87,7 +87,7 @@ async def test_no_line_mixes_languages_for_an_english_reader(table):
     thread = await table.start(variant="jieqi")
     played = await table.alice.slash(thread, "move", move="翻 a0")
     note = played.response.content
-    assert note == "You played +a0."  # not "You played 翻a0."
+    assert note == "You played reveal a0."  # not "翻a0", nor the log's "+a0"
     await table.alice.slash(table.channel, "settings", language="zh")
     await table.bob.slash(table.channel, "settings", language="zh")
     theirs = await table.bob.slash(thread, "move", move="+a9")

@@ -178,7 +178,7 @@ async def test_hidden_variants_dm_a_board_only_when_it_shows_more_or_was_asked(t
     await table.bob.slash(thread, "move", move="+a9")
     (notice,) = alice_dms.history()[alice_before:]  # one DM: the notice carries her board
     assert "Your move in game #1 (Jieqi) against bob" in notice.content
-    assert "bob played +a9." in notice.content and notice.attachments
+    assert "bob played reveal a9." in notice.content and notice.attachments  # words
 
 
 async def test_a_restart_before_the_end_was_announced_still_tells_the_other_player(table, settings):

@@ -1,7 +1,9 @@
 """The one background loop: timeouts (S-7), correspondence reminders, expired challenges.
 
-It also keeps the heartbeat, and hears the gateway come and go, so that the
-time the bot was away is given back to the clocks (``bot.outages``).
+A correspondence game whose side to move never made its first move is aborted
+at its deadline instead (``bot/first_move.py``). The loop also keeps the
+heartbeat, and hears the gateway come and go, so that the time the bot was
+away is given back to the clocks (``bot.outages``).
 
 Deadlines live in the database and every active game is loaded into memory
 at start-up, so after a restart the first sweep finds whatever ran out while
@@ -21,16 +23,21 @@ from typing import TYPE_CHECKING
 import discord
 from discord.ext import commands, tasks
 
+from rules.variant import find_variant
 from storage import Challenge, ChallengeStatus, StorageUnavailable
 
+from .. import first_move
 from .. import timecontrol as tc
 from ..delivery import QUIET
 from ..errors import Busy, GameFinished
 from ..i18n import t
-from ..report import Line
+from ..notices import jump_url
+from ..presenter import text_of
+from ..report import Line, Title
 
 if TYPE_CHECKING:
     from ..client import Chuhan
+    from ..manager import GameManager
 
 log = logging.getLogger(__name__)
 
@@ -132,11 +139,29 @@ class Clocks(commands.Cog):
             if manager.clocks.deadline != deadline:  # they moved meanwhile: nothing to remind
                 continue
             if (await self.bot.players.prefs(user_id)).dm_notifications:
-                hours = max(1, round((deadline - now) / 3600))
-                where = f"<#{manager.channel_id}>"
-                await self.bot.announcer.lines_to(
-                    user_id, [Line("dm.reminder", {"hours": hours, "where": where})]
-                )
+                await self._remind(manager, user_id, deadline)
+
+    async def _remind(self, manager: GameManager, user_id: int, deadline: float) -> None:
+        """The reminder DM: which game, when the time runs out (and that a first
+        move never made aborts the game), the player's own board and a link
+        that opens the game."""
+        side = manager.side_of(user_id)
+        variant = find_variant(manager.variant)
+        params = {
+            "game": manager.id,
+            "variant": Title(variant.title_en, variant.title_zh),
+            "opponent": self.bot.players.name(manager.player_id(side.other())),
+            "when": f"<t:{int(deadline)}:R>",
+        }
+        first = first_move.missed(manager.control, manager.match.game.ply)
+        lines = [
+            Line("reminder.first" if first else "reminder.move", params),
+            Line("notice.dm.link", {"url": jump_url(manager.guild_id, manager.channel_id)}),
+        ]
+        lang = await self.bot.players.language(user_id)
+        style = (await self.bot.players.prefs(user_id)).notation
+        board = await manager.picture(user_id, private=True)
+        await self.bot.announcer.dm(user_id, text_of(lines, lang, style), board)
 
     async def _challenges(self) -> None:
         now = self.bot.now()

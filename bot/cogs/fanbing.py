@@ -62,13 +62,34 @@ def summary(setup: Setup, side: Color, lang: str) -> str:
     return t(lang, "fanbing.summary", pawns=pawns, pairs=pairs)
 
 
-def pawns_text(setup: Setup, side: Color, lang: str) -> str:
-    """The pawn message: what the menus are for, then the whole setup."""
-    return f"{t(lang, 'fanbing.pawns_prompt')}\n{summary(setup, side, lang)}"
+def pawns_text(setup: Setup, side: Color, lang: str, chosen: bool = True) -> str:
+    """The pawn message: what the menus are for, whether the setup is still the
+    random one dealt, then the whole setup."""
+    lines = [t(lang, "fanbing.pawns_prompt")]
+    if not chosen:
+        lines.append(t(lang, "fanbing.random_now"))
+    return "\n".join([*lines, summary(setup, side, lang)])
 
 
-def done_text(setup: Setup, side: Color, lang: str) -> str:
-    return f"{t(lang, 'fanbing.done_note')}\n{summary(setup, side, lang)}"
+def pairs_text(setup: Setup, side: Color, lang: str) -> str:
+    """The pairs message: the whole setup, then what every back does."""
+    return f"{summary(setup, side, lang)}\n{t(lang, 'fanbing.legend')}"
+
+
+def done_text(setup: Setup, side: Color, lang: str, chosen: bool = True) -> str:
+    """The end of a player's setup, saying so when it is the random one dealt."""
+    note = t(lang, "fanbing.done_note" if chosen else "fanbing.done_random")
+    return f"{note}\n{summary(setup, side, lang)}"
+
+
+def _chosen(what: str) -> bool | None:
+    """Whether a control makes the setup the player's own choice (``None``: as it
+    was): a menu does; 🎲 Random everything deals a random one again."""
+    if what == "random-all":
+        return False
+    if what.startswith("pawn-") or what == "pairs":
+        return True
+    return None
 
 
 def with_pawn(setup: Setup, file: int, back: Kind) -> Setup:
@@ -128,6 +149,7 @@ def pawn_view(game_id: int, setup: Setup, side: Color, lang: str) -> discord.ui.
                         piece=t(lang, f"piece.{k.value}"),
                     ),
                     value=k.value,
+                    description=t(lang, f"fanbing.pawn_does.{k.value}"),
                     default=k is current,
                 )
                 for k in PAWN_BACKS
@@ -152,6 +174,7 @@ def pairs_view(game_id: int, setup: Setup, lang: str) -> discord.ui.View:
             discord.SelectOption(
                 label=t(lang, f"fanbing.right.{group}", file=FILES[files[1]]),
                 value=group,
+                description=t(lang, f"fanbing.pair_does.{group}"),
                 default=getattr(setup, group) == files[1],
             )
             for group, (files, _, _) in PAIRS.items()
@@ -210,12 +233,12 @@ class Fanbing(commands.Cog):
         side, phase = self._phase(manager, interaction.user.id)
         setup = phase.setups[side]
         sent = await interaction.response.send_message(
-            pawns_text(setup, side, lang),
+            pawns_text(setup, side, lang, phase.chosen[side]),
             view=pawn_view(manager.id, setup, side, lang),
             ephemeral=True,
         )
         pairs = await interaction.followup.send(
-            summary(setup, side, lang),
+            pairs_text(setup, side, lang),
             view=pairs_view(manager.id, setup, lang),
             ephemeral=True,
             wait=True,
@@ -288,20 +311,22 @@ class Fanbing(commands.Cog):
                     if group not in GROUPS:
                         raise BotError("bad_input")
                     setup = setup.randomised(group, rng)
-                lines = await fanbing_setup.settle(manager, phase, side, setup, what == "done")
+                done = what == "done"
+                lines = await fanbing_setup.settle(manager, phase, side, setup, done, _chosen(what))
                 report = None if lines is None else await manager.setup_report(lines)
+                chose = phase.chosen[side]
             if what == "done":
                 await interaction.response.edit_message(
-                    content=done_text(setup, side, lang), view=None
+                    content=done_text(setup, side, lang, chose), view=None
                 )
             elif what.startswith("pawn-") or what == "random-pawns":
                 await interaction.response.edit_message(
-                    content=pawns_text(setup, side, lang),
+                    content=pawns_text(setup, side, lang, chose),
                     view=pawn_view(game_id, setup, side, lang),
                 )
             else:
                 await interaction.response.edit_message(
-                    content=summary(setup, side, lang), view=pairs_view(game_id, setup, lang)
+                    content=pairs_text(setup, side, lang), view=pairs_view(game_id, setup, lang)
                 )
             if report is not None:
                 await self.bot.announcer.publish(report)
@@ -330,6 +355,7 @@ class Fanbing(commands.Cog):
         clicked = interaction.message.id if interaction.message is not None else None
         async with entry.lock:
             phase = manager.setup_phase  # read now: a later click may have changed it
+            chose = phase is None or phase.chosen[side]
             if phase is not None:
                 setup = phase.setups[side]
             done = done or phase is None or phase.done[side]
@@ -337,7 +363,7 @@ class Fanbing(commands.Cog):
             if clicked != entry.pawns_id:
                 await _quietly(
                     original.edit_original_response(
-                        content=(done_text if done else pawns_text)(setup, side, lang),
+                        content=(done_text if done else pawns_text)(setup, side, lang, chose),
                         view=None if done else pawn_view(game_id, setup, side, lang),
                     )
                 )
@@ -345,7 +371,11 @@ class Fanbing(commands.Cog):
                 await _quietly(
                     original.followup.edit_message(
                         entry.pairs_id,
-                        content=(done_text if done else summary)(setup, side, lang),
+                        content=(
+                            done_text(setup, side, lang, chose)
+                            if done
+                            else pairs_text(setup, side, lang)
+                        ),
                         view=None if done else pairs_view(game_id, setup, lang),
                     )
                 )

@@ -45,7 +45,9 @@ from ..limits import (
 from ..manager import GameManager
 from ..opening import open_game
 from ..presenter import say
-from ..typed import folded
+from ..report import Line, Moves, Report
+from ..second_thought import KEEP, SureButton, loses_at_once, sure_view
+from ..typed import folded, written
 
 if TYPE_CHECKING:
     from storage import Challenge
@@ -59,10 +61,24 @@ STALE_REQUEST = ("no_request", "game_finished")  # a request message whose butto
 DEFAULT_TIME = "1d"
 
 
+def confirm(manager: GameManager, user_id: int, report: Report) -> None:
+    """Confirm a player's own move to them as they would write it ("You played
+    炮二平五."), in every variant alike; a report that already speaks to them
+    (a hidden-information move, a timeout that came first) is left as it is."""
+    if report.note is None and manager.last_actor == user_id and manager.last_moves:
+        report.note = Line("move.yours", {"move": manager.last_moves})
+
+
 class Play(commands.Cog):
     def __init__(self, bot: Chuhan) -> None:
         self.bot = bot
         self._challenge_rate = RateLimit(CHALLENGES_PER_WINDOW, CHALLENGE_WINDOW_SECONDS, bot.now)
+
+    async def cog_load(self) -> None:
+        self.bot.add_dynamic_items(SureButton)  # questions asked before a restart still work
+
+    async def cog_unload(self) -> None:
+        self.bot.remove_dynamic_items(SureButton)
 
     async def _manager(self, interaction: discord.Interaction) -> GameManager:
         assert interaction.channel_id is not None
@@ -336,11 +352,21 @@ class Play(commands.Cog):
     @app_commands.describe(move="Your move; start typing to see the legal ones")
     @app_commands.guild_only()
     async def move(self, interaction: discord.Interaction, move: str) -> None:
-        await self.bot.language_of(interaction)
+        lang = await self.bot.language_of(interaction)
         manager = await self._manager(interaction)
+        risky = loses_at_once(manager, interaction.user.id, move)
+        if risky is not None:  # ask first, as a person across the board would
+            game = manager.match.game
+            style = (await self.bot.players.prefs(interaction.user.id)).notation
+            said = say(Line("sure.ask", {"move": Moves(written(game, risky))}), lang, style)
+            view = sure_view(manager.id, game.ply, risky, lang)
+            await interaction.response.send_message(said, view=view, ephemeral=True)
+            return
         await interaction.response.defer(ephemeral=True, thinking=True)
         report = await manager.move(interaction.user.id, move)
         called = manager.variant == "houji" and folded(move) in FOUL_WORDS
+        if not called:
+            confirm(manager, interaction.user.id, report)
         await self.bot.announcer.acknowledge(
             interaction, report, f"done.{'foul' if called else 'move'}"
         )
@@ -435,6 +461,27 @@ class Play(commands.Cog):
     @app_commands.guild_only()
     async def abort(self, interaction: discord.Interaction) -> None:
         await self._platform(interaction, "abort")
+
+    async def on_sure(
+        self, interaction: discord.Interaction, game_id: int, ply: int, action: str
+    ) -> None:
+        """The answer to the question about a move that loses at once: play it
+        (if the game is still where it was asked), or keep it back."""
+        try:
+            lang = await self.bot.language_of(interaction)
+            manager = await self.bot.hub.get(game_id)
+            manager.side_of(interaction.user.id)
+            if action == KEEP:
+                await interaction.response.edit_message(content=t(lang, "sure.kept"), view=None)
+                return
+            if manager.match.game.ply != ply:
+                raise BotError("sure_stale")
+            await interaction.response.defer()
+            report = await manager.move(interaction.user.id, action)
+            confirm(manager, interaction.user.id, report)
+            await self.bot.announcer.acknowledge(interaction, report, "done.move", view=None)
+        except Exception as exc:
+            await self.bot.reply_error(interaction, exc)
 
     async def on_request_button(
         self, interaction: discord.Interaction, game_id: int, kind: str, accept: bool

@@ -1,0 +1,77 @@
+"""Telling a player how to do what has just become possible for them.
+
+A variant's turn can take new forms during a game: a counter once the
+opponent's prediction lies in their pool (Tuibei), a flip once a pawn stands
+on the enemy back rank, a last piece's turn into its back, the minister, a
+double flip while in check (third-generation xiangqi), a pass (Jieqi). The
+first time in a game one of these is open to the player to move, the report
+tells them privately, with the command that does it: their own legal
+actions are theirs to know, and nobody else learns of the hint. What the
+opening message already explains (a move, a reveal, a prediction, a swap
+with the queen) and what has its own notice (a foul call) is not repeated.
+Which hints were given is kept in memory, per hub of games (one bot): after
+a restart one may come again.
+"""
+
+from __future__ import annotations
+
+from typing import Any, Protocol
+from weakref import WeakKeyDictionary
+
+from rules.actions import Action, Counter, Flip, Pass, Swap
+from rules.match import Match
+from rules.pieces import Color
+from rules.squares import square_name
+
+from .report import Line, Report
+
+_told: WeakKeyDictionary[Any, set[tuple[int, Color, str]]] = WeakKeyDictionary()
+
+
+class GameManager(Protocol):
+    """What a hint needs of a game's manager (bot/manager.py), which imports this."""
+
+    id: int
+    variant: str
+    ids: tuple[int, int]
+    finished: bool
+    match: Match
+    hub: Any
+
+
+def _kinds(manager: GameManager, actions: list[Action]) -> dict[str, list[str]]:
+    """The hints the actions call for, each with the squares its actions name."""
+    found: dict[str, list[str]] = {}
+    for action in actions:
+        square = None
+        if isinstance(action, Counter):
+            kind = "counter"
+        elif isinstance(action, Flip):
+            piece = manager.match.game.position.board[action.square]  # type: ignore[attr-defined]
+            kind, square = f"flip.{piece.kind.value if piece else 'p'}", action.square
+        elif isinstance(action, Swap) and manager.variant == "fanbing":
+            kind, square = "double_flip", action.second
+        elif isinstance(action, Pass):
+            kind = "pass"
+        else:
+            continue
+        squares = found.setdefault(kind, [])
+        if square is not None and square_name(square) not in squares:
+            squares.append(square_name(square))
+    return found
+
+
+def add(manager: GameManager, report: Report) -> None:
+    """Add to ``report`` the hints the player to move gets for the first time."""
+    told = _told.setdefault(manager.hub, set())
+    if manager.finished:
+        told -= {key for key in told if key[0] == manager.id}
+        return
+    game = manager.match.game
+    side = game.turn
+    for kind, squares in _kinds(manager, game.legal_actions()).items():
+        if (manager.id, side, kind) in told:
+            continue
+        told.add((manager.id, side, kind))
+        params = {"square": squares[0] if squares else "", "squares": ", ".join(squares)}
+        report.private.setdefault(manager.ids[side], []).append(Line(f"hint.{kind}", params))
