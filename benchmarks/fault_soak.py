@@ -1,18 +1,23 @@
 """``python -m benchmarks.fault_soak [GAMES] [PLIES] [SEED]``: games played
 through SimCord while the world misbehaves, then checked.
 
-Third-generation games (their backs are the secret) are played by random
-moves while, at random, Discord answers sends with 500/502/503/504/429, the
-gateway drops for a minute or two, and the SQLite file is locked by another
-process during an action. The whole run is made twice with the same moves
-and faults, each time with other random setups. At the end it checks:
+Third-generation games (their backs are the secret) and one standard game
+against the computer are played by random moves while, at random, Discord
+answers sends with 500/502/503/504/429, the gateway drops for a minute or
+two, the SQLite file is locked by another process during an action, and
+Fairy-Stockfish is killed before the computer's move. The whole run is
+made twice with the same moves and faults, each time with other random
+setups. At the end it checks:
 
 * every acknowledged move is stored exactly once, and no refused one is;
+  the computer answered each one (from the built-in search when its engine
+  was killed);
 * every game's thread names the stored moves in order, each once;
 * no message in Discord carries a traceback, and the bot raised nothing but
   the refusals it answered;
-* no public message depends on a secret: both runs' threads are identical,
-  texts and images, up to each game's end (which shows every back).
+* no public message depends on a secret: both runs' third-generation threads
+  are identical, texts and images, up to each game's end (which shows every
+  back).
 
 Prints the figures (actions, faults of each kind, lost, duplicated, leaks)
 and exits 1 on any failed check. CI runs a short version
@@ -24,8 +29,10 @@ from __future__ import annotations
 import asyncio
 import contextlib
 import logging
+import os
 import random
 import re
+import signal
 import sqlite3
 import sys
 import tempfile
@@ -50,8 +57,8 @@ from rules.position import Position
 # Short waits, so that a run is quick: the faults are the same, only shorter.
 BUSY_MS = 200
 GATEWAY_SECONDS = (40.0, 120.0)
-FAULTS = ("none", "http", "gateway", "database")
-WEIGHTS = (70, 15, 7, 8)
+FAULTS = ("none", "http", "gateway", "database", "engine")
+WEIGHTS = (64, 15, 7, 8, 6)
 HTTP_STATUSES = (500, 502, 503, 504, 429)
 REFUSED = error_text(DatabaseAway(), "en")
 _IDS = re.compile(r"<[@#]!?\d+>|https://discord\.com/channels/\S+|\d{15,}")
@@ -69,6 +76,7 @@ class Figures:
     lost: int = 0
     duplicated: int = 0
     phantom: int = 0  # refused, yet stored
+    unanswered: int = 0  # human moves the computer did not answer
     thread_mismatches: int = 0
     tracebacks: int = 0
     errors: int = 0
@@ -79,7 +87,7 @@ class Figures:
 class Game:
     thread: simcord.ChannelHandle
     red: simcord.MemberActor
-    black: simcord.MemberActor
+    black: simcord.MemberActor | None  # None: the computer plays Black
     acknowledged: list[str] = field(default_factory=list)
     refused: list[str] = field(default_factory=list)
 
@@ -101,9 +109,8 @@ def _locked(path: str) -> Iterator[None]:
         other.close()
 
 
-async def _open_games(env: simcord.Env, count: int) -> list[Game]:
-    guild = env.create_guild("soak")
-    channel = guild.create_text_channel("xiangqi")
+async def _open_games(env: simcord.Env, channel: simcord.ChannelHandle, count: int) -> list[Game]:
+    guild = channel.guild
     games = []
     for i in range(count):
         red = guild.add_member(env.create_user(f"red{i}"))
@@ -127,9 +134,27 @@ async def _open_games(env: simcord.Env, count: int) -> list[Game]:
     return games
 
 
-async def _fault(env: simcord.Env, rng: random.Random, db: str, figures: Figures) -> str:
+async def _open_computer_game(env: simcord.Env, channel: simcord.ChannelHandle) -> Game:
+    solo = channel.guild.add_member(env.create_user("solo"))
+    await solo.slash(channel, "play computer", variant="xiangqi", level=1, color="red")
+    return Game(channel.threads[-1], solo, None)
+
+
+def _kill_engine(env: simcord.Env) -> bool:
+    """Kill Fairy-Stockfish as it waits for the computer's next move."""
+    fairy = env.bot.get_cog("Computer").opponent.fairy  # type: ignore[attr-defined]
+    engine = None if fairy is None else fairy.engine.engine
+    if engine is None:  # none installed, or still coming back from the last kill
+        return False
+    os.kill(engine.process.pid, signal.SIGKILL)
+    return True
+
+
+async def _fault(env: simcord.Env, rng: random.Random, game: Game, figures: Figures) -> str:
     """Maybe break something before the next action; what was broken."""
     kind = rng.choices(FAULTS, WEIGHTS)[0]
+    if kind == "engine" and (game.black is not None or not _kill_engine(env)):
+        kind = "none"
     if kind == "http":
         status = rng.choice(HTTP_STATUSES)
         env.inject_error("POST", "/channels/*/messages", status=status, times=rng.randint(1, 2))
@@ -144,9 +169,9 @@ async def _fault(env: simcord.Env, rng: random.Random, db: str, figures: Figures
     return kind
 
 
-async def _play(env: simcord.Env, games: list[Game], plies: int, seed: int, db: str) -> Figures:
-    rng = random.Random(seed)
-    figures = Figures()
+async def _play(
+    env: simcord.Env, games: list[Game], plies: int, rng: random.Random, db: str, figures: Figures
+) -> None:
     for _ in range(plies * len(games)):
         live = [g for g in games if env.bot.hub.here(g.thread.id) is not None]
         if not live:
@@ -161,7 +186,10 @@ async def _play(env: simcord.Env, games: list[Game], plies: int, seed: int, db: 
             continue
         text = rng.choice(moves)
         player = game.red if manager.match.game.turn is Color.RED else game.black
-        kind = await _fault(env, rng, db, figures)
+        if player is None:  # the computer's turn: it thinks in another process
+            await env.advance_time(1)
+            continue
+        kind = await _fault(env, rng, game, figures)
         with _locked(db) if kind == "database" else contextlib.nullcontext():
             result = await player.slash(game.thread, "move", move=text)
         figures.actions += 1
@@ -172,7 +200,6 @@ async def _play(env: simcord.Env, games: list[Game], plies: int, seed: int, db: 
         else:
             figures.acknowledged += 1
             game.acknowledged.append(text)
-    return figures
 
 
 async def _check(env: simcord.Env, games: list[Game], figures: Figures) -> None:
@@ -181,6 +208,15 @@ async def _check(env: simcord.Env, games: list[Game], figures: Figures) -> None:
         record = await store.latest_game_in_channel(game.thread.id)
         assert record is not None
         stored = [e.text for e in record.entries if not e.text.startswith("@")]
+        notated = _notated(stored)  # every move the thread must name, the computer's too
+        if game.black is None:  # the computer's replies: answered, then set aside
+            replies = stored[1::2]
+            figures.unanswered += (
+                len(game.acknowledged)
+                - len(replies)
+                - (record.status.value != "active" and len(stored) % 2)
+            )
+            stored = stored[0::2]
         figures.lost += max(0, len(game.acknowledged) - len(stored))
         figures.duplicated += max(0, len(stored) - len(game.acknowledged))
         if stored[: len(game.acknowledged)] != game.acknowledged:
@@ -189,12 +225,12 @@ async def _check(env: simcord.Env, games: list[Game], figures: Figures) -> None:
             1 for text in game.refused if stored.count(text) > game.acknowledged.count(text)
         )
         history = game.thread.history()
-        notated = _notated(stored)
         named = [b for m in history if m.author.bot for b in _BOLD.findall(m.content)]
         if notated != [b for b in named if b in notated]:
             figures.thread_mismatches += 1
         figures.tracebacks += sum("Traceback" in m.content for m in history)
-        figures.threads.append(await _public(history))
+        if game.black is not None:
+            figures.threads.append(await _public(history))
     figures.errors = sum(1 for e in env.errors if not _domain(e))
 
 
@@ -228,8 +264,14 @@ async def run_once(games: int, plies: int, seed: int, folder: Path) -> Figures:
     await env.start()
     try:
         with env.time_context():
-            opened = await _open_games(env, games)
-            figures = await _play(env, opened, plies, seed, db)
+            channel = env.create_guild("soak").create_text_channel("xiangqi")
+            figures, rng = Figures(), random.Random(seed)
+            # First the games whose secrets are compared between the two runs,
+            # then the computer's, whose engine (and so its timing) varies.
+            opened = await _open_games(env, channel, games)
+            await _play(env, opened, plies, rng, db, figures)
+            opened.append(await _open_computer_game(env, channel))
+            await _play(env, opened[-1:], plies, rng, db, figures)
             await _check(env, opened, figures)
     finally:
         await env.shutdown()
@@ -255,7 +297,7 @@ def report(figures: Figures, leaks: int) -> list[str]:
         f" refused {figures.refused})",
         f"faults: {faults}",
         f"lost: {figures.lost}; duplicated: {figures.duplicated}; stored though refused:"
-        f" {figures.phantom}",
+        f" {figures.phantom}; unanswered by the computer: {figures.unanswered}",
         f"threads out of step: {figures.thread_mismatches}; tracebacks: {figures.tracebacks};"
         f" unexpected errors: {figures.errors}; leaks: {leaks}",
     ]
@@ -267,6 +309,7 @@ def failed(figures: Figures, leaks: int) -> bool:
             figures.lost,
             figures.duplicated,
             figures.phantom,
+            figures.unanswered,
             figures.thread_mismatches,
             figures.tracebacks,
             figures.errors,
