@@ -58,7 +58,8 @@ from rules.position import Position
 BUSY_MS = 200
 GATEWAY_SECONDS = (40.0, 120.0)
 FAULTS = ("none", "http", "gateway", "database", "engine")
-WEIGHTS = (64, 15, 7, 8, 6)
+WEIGHTS = (70, 15, 7, 8, 0)  # the third-generation games
+COMPUTER_WEIGHTS = (0, 0, 0, 0, 1)  # the computer's game: its engine dies whenever it is up
 HTTP_STATUSES = (500, 502, 503, 504, 429)
 REFUSED = error_text(DatabaseAway(), "en")
 _IDS = re.compile(r"<[@#]!?\d+>|https://discord\.com/channels/\S+|\d{15,}")
@@ -150,9 +151,11 @@ def _kill_engine(env: simcord.Env) -> bool:
     return True
 
 
-async def _fault(env: simcord.Env, rng: random.Random, game: Game, figures: Figures) -> str:
+async def _fault(
+    env: simcord.Env, rng: random.Random, game: Game, figures: Figures, weights: tuple[int, ...]
+) -> str:
     """Maybe break something before the next action; what was broken."""
-    kind = rng.choices(FAULTS, WEIGHTS)[0]
+    kind = rng.choices(FAULTS, weights)[0]
     if kind == "engine" and (game.black is not None or not _kill_engine(env)):
         kind = "none"
     if kind == "http":
@@ -170,7 +173,13 @@ async def _fault(env: simcord.Env, rng: random.Random, game: Game, figures: Figu
 
 
 async def _play(
-    env: simcord.Env, games: list[Game], plies: int, rng: random.Random, db: str, figures: Figures
+    env: simcord.Env,
+    games: list[Game],
+    plies: int,
+    rng: random.Random,
+    db: str,
+    figures: Figures,
+    weights: tuple[int, ...] = WEIGHTS,
 ) -> None:
     for _ in range(plies * len(games)):
         live = [g for g in games if env.bot.hub.here(g.thread.id) is not None]
@@ -189,7 +198,7 @@ async def _play(
         if player is None:  # the computer's turn: it thinks in another process
             await env.advance_time(1)
             continue
-        kind = await _fault(env, rng, game, figures)
+        kind = await _fault(env, rng, game, figures, weights)
         with _locked(db) if kind == "database" else contextlib.nullcontext():
             result = await player.slash(game.thread, "move", move=text)
         figures.actions += 1
@@ -271,7 +280,7 @@ async def run_once(games: int, plies: int, seed: int, folder: Path) -> Figures:
             opened = await _open_games(env, channel, games)
             await _play(env, opened, plies, rng, db, figures)
             opened.append(await _open_computer_game(env, channel))
-            await _play(env, opened[-1:], plies, rng, db, figures)
+            await _play(env, opened[-1:], plies, rng, db, figures, COMPUTER_WEIGHTS)
             await _check(env, opened, figures)
     finally:
         await env.shutdown()
