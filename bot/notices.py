@@ -65,9 +65,13 @@ class Notice:
     count: int
 
 
-def jump_url(guild_id: int | None, channel_id: int) -> str:
-    """A link that opens the channel (or thread) in any client."""
-    return f"https://discord.com/channels/{guild_id or '@me'}/{channel_id}"
+def jump_url(guild_id: int | None, channel_id: int, message_id: int | None = None) -> str:
+    """A link that opens the channel (or thread), or one of its messages, in any
+    client. It is built from ids the bot knows, never from a message's own
+    ``jump_url``: a message sent through an interaction's webhook does not know
+    its server and would link to ``@me``, which opens nothing."""
+    tail = f"/{message_id}" if message_id is not None else ""
+    return f"https://discord.com/channels/{guild_id or '@me'}/{channel_id}{tail}"
 
 
 def mention_only(user_id: int) -> discord.AllowedMentions:

@@ -43,6 +43,7 @@ from ..limits import (
     when,
 )
 from ..manager import GameManager
+from ..notices import jump_url
 from ..opening import open_game
 from ..presenter import say
 from ..typed import folded
@@ -156,7 +157,8 @@ class Play(commands.Cog):
         )
         await self.bot.store.set_challenge_message(challenge.id, message.id)
         await self._withdraw(replaced)
-        await self._try_dms(interaction, lang, message.jump_url)
+        where = jump_url(interaction.guild_id, message.channel.id, message.id)
+        await self._try_dms(interaction, lang, where)
 
     async def _withdraw(self, replaced: list[Challenge]) -> None:
         """Close the challenges a new one replaces; their messages lose their buttons."""
