@@ -196,7 +196,16 @@ _V4 = (
     """,
 )
 
-MIGRATIONS: tuple[tuple[str, ...], ...] = (_V1, _V2, _V3, _V4)
+# Version 5: whether a player wants their private board by DM after every
+# move of a hidden-information game, or only when it shows them something new.
+_V5 = (
+    """
+    ALTER TABLE prefs ADD COLUMN boards TEXT NOT NULL DEFAULT 'news'
+        CHECK (boards IN ('news', 'every'))
+    """,
+)
+
+MIGRATIONS: tuple[tuple[str, ...], ...] = (_V1, _V2, _V3, _V4, _V5)
 LATEST = len(MIGRATIONS)
 
 
