@@ -15,6 +15,7 @@ import discord
 
 from .buttons import request_view
 from .i18n import t
+from .liveboard import LiveBoards
 from .players import PlayerDirectory
 from .presenter import say, text_of
 from .report import Line, Report
@@ -22,6 +23,7 @@ from .report import Line, Report
 log = logging.getLogger(__name__)
 QUIET = discord.AllowedMentions.none()
 MESSAGE_LIMIT = 2000  # characters in a Discord message
+RECORD_JOIN = " · "  # between the lines of a retired board's one-line record
 
 
 def png_file(data: bytes, name: str = "board.png") -> discord.File:
@@ -51,6 +53,7 @@ class Announcer:
         # Called with each report and its public message (``None`` if it could
         # not be posted) once it is out: the computer opponent answers from here.
         self.published: list[Callable[[Report, discord.Message | None], None]] = []
+        self.boards = LiveBoards(bot)
 
     async def channel(self, channel_id: int) -> discord.abc.Messageable:
         channel = self.bot.get_channel(channel_id) or await self.bot.fetch_channel(channel_id)
@@ -109,6 +112,10 @@ class Announcer:
             self._announced(report, None)
             return None
         await self._retire_request(report, message)
+        if report.board is not None:
+            record = RECORD_JOIN.join(say(line, lang, style) for line in report.record)
+            record = (record or text.partition("\n")[0])[:MESSAGE_LIMIT]
+            await self.boards.replace(report, target, message, record)
         told: set[int] = set()
         try:
             told = await notifier.deliver(plan, report) if plan else set()

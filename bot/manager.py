@@ -298,7 +298,7 @@ class GameManager:
 
     async def setup_report(self, lines: list[Line]) -> Report:
         """The public report of the end of a setup phase (bot/fanbing_setup.py)."""
-        return await self._report(None, [], lines + self._deadline_lines())
+        return await self._report(None, [], lines + self._deadline_lines(), lines)
 
     async def _setup_wait(self) -> Report:
         """Refuse a turn during the setup phase, unless its deadline has just
@@ -364,14 +364,15 @@ class GameManager:
         if clocks.deadline != self.clocks.deadline:
             self.reminded = False
         self.clocks = clocks
-        lines = self._lines(actor_id, events, moves)
+        happened = self._lines(actor_id, events, moves)
+        lines = list(happened)
         if outcome is not None:
             self.finished = True
             lines += await self._result_lines(outcome, before)
             self.hub.retire(self)
         elif game.ply != ply or game.turn is not turn:
             lines += self._deadline_lines()
-        return await self._report(actor_id, events, lines)
+        return await self._report(actor_id, events, lines, happened)
 
     async def settle(self, last: Entry) -> Report | None:
         """Finish a game whose ``last`` entry, already committed, ended it while
@@ -393,9 +394,9 @@ class GameManager:
         if not await self.hub.store.finish_game(self.id, outcome, self.match.effective):
             return None
         self.finished = True
-        lines = self._lines(last.actor_id, events, moves)
-        lines += await self._result_lines(outcome, before)
-        return await self._report(last.actor_id, events, lines)
+        happened = self._lines(last.actor_id, events, moves)
+        lines = happened + await self._result_lines(outcome, before)
+        return await self._report(last.actor_id, events, lines, happened)
 
     async def _ratings_before(self, outcome: Outcome | None) -> dict[int, float]:
         """The players' ratings before a result that will change them (S-9), else none."""
@@ -515,8 +516,11 @@ class GameManager:
             },
         )
 
-    async def _report(self, actor_id: int | None, events: list[Event], lines: list[Line]) -> Report:
+    async def _report(
+        self, actor_id: int | None, events: list[Event], lines: list[Line], record: list[Line]
+    ) -> Report:
         report = Report(self.id, self.channel_id, actor_id or self.ids[Color.RED], lines)
+        report.record = record
         report.over = self.finished
         report.request = (
             self.match.pending
@@ -565,8 +569,8 @@ class GameManager:
             lines.append(Line("fanbing.easy_flips_on"))  # F-3
         if not self.rated:
             lines.append(Line("game.unrated"))
-        lines.append(Line(self._worded("game.first_move"), {"player": red}))
-        report = await self._report(None, [], lines + self._deadline_lines())
+        said = [*lines, Line(self._worded("game.first_move"), {"player": red})]
+        report = await self._report(None, [], said + self._deadline_lines(), lines)
         report.private_boards.clear()  # each player's hello DM carries their own board
         return report
 
