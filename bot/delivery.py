@@ -251,6 +251,8 @@ class Announcer:
         A DM follows a committed change, so a failure is logged and never raised:
         the player would otherwise be told that nothing changed.
         """
+        if self.bot.user is not None and user_id == self.bot.user.id:
+            return False  # the computer, played by the bot itself: nothing to tell it
         try:
             user = self.bot.get_user(user_id) or await self.bot.fetch_user(user_id)
             kwargs: dict[str, Any] = {"file": png_file(board)} if board is not None else {}

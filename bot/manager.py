@@ -116,6 +116,12 @@ class GameManager:
     def player_id(self, side: Color) -> int:
         return self.ids[side]
 
+    def computer_side(self) -> Color | None:
+        """The side the bot itself plays, in a game against the computer: it is
+        never told what to do, pinged or sent anything."""
+        me = self.hub.computer_id
+        return Color(self.ids.index(me)) if me is not None and me in self.ids else None
+
     def names(self) -> tuple[str, str]:
         """The players' names as typed, for the pictures."""
         return (self.hub.players.raw_name(self.ids[0]), self.hub.players.raw_name(self.ids[1]))
@@ -474,10 +480,13 @@ class GameManager:
 
     def _deadline_lines(self) -> list[Line]:
         """When the player to move runs out of time, as a Discord timestamp (any locale)."""
+        turn = self.match.game.turn
+        player = self.hub.players.name(self.ids[turn])
+        if self.computer_side() is turn and self.setup_phase is None:
+            return [Line("computer.thinking", {"player": player})]  # its human is told
         deadline = self.clocks.deadline
         if deadline is None:
             return []
-        player = self.hub.players.name(self.ids[self.match.game.turn])
         return [Line("move.deadline", {"player": player, "when": f"<t:{int(deadline)}:R>"})]
 
     def _event_line(self, event: Event) -> Line:
@@ -547,6 +556,18 @@ class GameManager:
             return True
         return (await self.hub.players.prefs(self.ids[side])).notify in ("dm", "both")
 
+    def _first_move(self, red: str, black: str) -> Line:
+        """Who moves first and how. Against the computer the words are for its
+        human alone (``computer.first_move``, or the variant's own such as a
+        setup to arrange); a human who moves first is told as in any game."""
+        computer = self.computer_side()
+        params = {"player": red, "human": black if computer is Color.RED else red}
+        if computer is not None:
+            own = self._worded("computer.first_move")
+            if own != "computer.first_move" or computer is Color.RED:
+                return Line(own, params)
+        return Line(self._worded("game.first_move"), params)
+
     async def opening(self) -> Report:
         """The report announcing the game's start: who plays what, and the first board."""
         red, black = (self.hub.players.name(user_id) for user_id in self.ids)
@@ -569,8 +590,8 @@ class GameManager:
             lines.append(Line("fanbing.easy_flips_on"))  # F-3
         if not self.rated:
             lines.append(Line("game.unrated"))
-        said = [*lines, Line(self._worded("game.first_move"), {"player": red})]
-        report = await self._report(None, [], said + self._deadline_lines(), lines)
+        said = [*lines, self._first_move(red, black), *self._deadline_lines()]
+        report = await self._report(None, [], said, lines)
         report.private_boards.clear()  # each player's hello DM carries their own board
         return report
 
@@ -593,6 +614,8 @@ class GameHub:
         self._channels: dict[int, int] = {}
         self._loading = asyncio.Lock()
         self._refreshing: set[asyncio.Task[None]] = set()  # kept until done
+        # The bot's own user id, once it plays as the computer (the computer cog sets it).
+        self.computer_id: int | None = None
 
     async def in_channel(self, channel_id: int) -> GameManager:
         """The active game of a channel or thread.

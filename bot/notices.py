@@ -130,7 +130,8 @@ class Notifier:
         else:
             kind, side = "turn", match.game.turn
         waited = manager.player_id(side)
-        targets = () if waited == manager.last_actor else (waited,)
+        mine = waited == manager.last_actor or manager.computer_side() is side
+        targets = () if mine else (waited,)
         return Notice(kind, targets, manager.seq)
 
     def due(self, manager: GameManager, notice: Notice) -> bool:
@@ -175,7 +176,8 @@ class Notifier:
         actor = record.entries[-1].actor_id if record.entries else None
         for user_id in (record.red_id, record.black_id):
             await self.bot.players.recall(user_id)  # unseen since a restart
-        ids = tuple(i for i in (record.red_id, record.black_id) if i != actor)
+        me = self.bot.user.id if self.bot.user is not None else None
+        ids = tuple(i for i in (record.red_id, record.black_id) if i not in (actor, me))
         return Plan("end", record.id, ids, None, record)
 
     async def plan(self, report: Report) -> Plan | None:
