@@ -12,8 +12,8 @@ rules beyond the ``Match``/``Game`` interface.
 from __future__ import annotations
 
 import asyncio
-import dataclasses
 import logging
+from collections import Counter
 from collections.abc import Callable
 from itertools import zip_longest
 from typing import Any
@@ -98,6 +98,8 @@ class GameManager:
         self.last_actor = last.actor_id if last else None
         self.changed_at = last.at if last else record.created_at
         self.last_moves: Moves | None = None
+        # What each player's own board shows beyond the public one, as last reported.
+        self._known = {side: self._secrets(side) for side in Color} if self.hidden else {}
 
     async def _reload(self) -> None:
         store = self.hub.store
@@ -544,17 +546,38 @@ class GameManager:
         if self.hidden:
             for side in Color:
                 user_id = self.ids[side]
-                if user_id in report.private or await self._wants_board(side):
+                wanted = await self._wants_board(side)  # first: it notes what they know
+                if wanted or user_id in report.private:
                     report.private_boards[user_id] = await self._draw(side, side, user_id)
         return report
 
     async def _wants_board(self, side: Color) -> bool:
-        """Whether a player's own board is worth a DM: it shows more than the
-        public one, or they asked for their notices by DM."""
-        game = self.match.game
-        if game.view(side) != dataclasses.replace(game.view(None), viewer=side):
+        """Whether a player's own board is worth a DM: it shows them something
+        new that the public board does not (a piece only they were told, their
+        own new prediction, a foul they may call), or they asked for every one."""
+        known, self._known[side] = self._known.get(side, Counter()), self._secrets(side)
+        if self._known[side] - known:
             return True
-        return (await self.hub.players.prefs(self.ids[side])).notify in ("dm", "both")
+        return (await self.hub.players.prefs(self.ids[side])).boards == "every"
+
+    def _secrets(self, side: Color) -> Counter[object]:
+        """What ``side``'s own view shows and the public one does not, as facts
+        that stay the same when pieces move (a known piece, not its square)."""
+        game = self.match.game
+        mine, public = game.view(side), game.view(None)
+        facts: Counter[object] = Counter(
+            own for own, seen in zip(mine.board, public.board, strict=True) if own != seen
+        )
+        for own, seen in zip(mine.captured, public.captured, strict=True):
+            facts.update((Counter(own) - Counter(seen)).elements())
+        if mine.pools is not None and public.pools is not None:
+            facts.update(
+                (owner, pool.pending)
+                for owner, (pool, seen) in enumerate(zip(mine.pools, public.pools, strict=True))
+                if pool != seen
+            )
+        facts["foul callable"] += mine.foul_callable
+        return +facts
 
     def _first_move(self, red: str, black: str) -> Line:
         """Who moves first and how. Against the computer the words are for its
