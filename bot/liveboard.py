@@ -41,6 +41,7 @@ class LiveBoards:
         # The Chuhan client (its user, store); typed loosely, as bot.client imports this.
         self.bot: Any = bot
         self._latest: dict[int, Shown] = {}  # game id -> its board message
+        self._copies: dict[int, list[int]] = {}  # game id -> ids of public /board copies
 
     async def replace(
         self,
@@ -53,6 +54,7 @@ class LiveBoards:
         showed it before keeps its record only. A game's last board (its result)
         is never replaced, so it is not remembered."""
         game_id = report.game_id
+        await self._drop_copies(game_id, channel)
         old = self._latest.pop(game_id, None)
         if old is not None and old.message.id > message.id:  # a newer board got out first
             self._latest[game_id] = old
@@ -65,6 +67,18 @@ class LiveBoards:
             return
         for stale in await self._left_behind(game_id, channel, message):
             await self._retire(stale, stale.content.partition("\n")[0])
+
+    def copied(self, game_id: int, message_id: int) -> None:
+        """A public ``/board`` posted a copy of a running game's board: it goes
+        when the next board is posted, so the thread keeps a single board."""
+        self._copies.setdefault(game_id, []).append(message_id)
+
+    async def _drop_copies(self, game_id: int, channel: discord.abc.Messageable) -> None:
+        for message_id in self._copies.pop(game_id, []):
+            try:
+                await channel.get_partial_message(message_id).delete()  # type: ignore[attr-defined]
+            except discord.HTTPException as exc:
+                log.info("could not delete the board copy %s: %s", message_id, exc.status)
 
     async def _left_behind(
         self, game_id: int, channel: discord.abc.Messageable, newest: discord.Message

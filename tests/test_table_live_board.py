@@ -80,3 +80,16 @@ async def test_records_of_a_hidden_game_say_only_what_was_public(table, monkeypa
         for part in message.content.split(" · "):
             assert part in posted, part  # each part of a record was a line of a public message
         assert "Only you" not in message.content
+
+
+async def test_a_public_board_on_request_is_a_copy_the_next_board_removes(table):
+    thread = await table.start()
+    await play(table, thread, MOVES[:1])
+    await table.carol.slash(thread, "board")
+    copy = thread.last_message
+    assert copy.attachments and "bob to move" in copy.content
+    assert len(boards(thread)) == 2  # asked for: the copy and the live board
+    await table.bob.slash(thread, "move", move=MOVES[1])
+    one_live_board(thread)
+    assert copy.id not in [m.id for m in thread.history()]
+    assert len(thread.history()) == 3  # the opening and the two moves

@@ -403,9 +403,11 @@ class Play(commands.Cog):
         else:  # the thread's language for everyone
             public = await self.bot.server.style(interaction.guild_id)
             text = say(manager.status_line(), public.language, public.notation)
-        await interaction.followup.send(
-            text, file=png_file(png), ephemeral=private, allowed_mentions=QUIET, **extra
+        sent = await interaction.followup.send(
+            text, file=png_file(png), ephemeral=private, allowed_mentions=QUIET, wait=True, **extra
         )
+        if not private and not manager.finished:  # a copy: the next board replaces it
+            self.bot.announcer.boards.copied(manager.id, sent.id)
 
     # -- platform actions -----------------------------------------------------
 
