@@ -130,8 +130,8 @@ class Notifier:
         else:
             kind, side = "turn", match.game.turn
         waited = manager.player_id(side)
-        mine = waited == manager.last_actor or manager.computer_side() is side
-        targets = () if mine else (waited,)
+        untold = waited == manager.last_actor or manager.computer_side() is side
+        targets = () if untold else (waited,)
         return Notice(kind, targets, manager.seq)
 
     def due(self, manager: GameManager, notice: Notice) -> bool:
