@@ -54,14 +54,16 @@ class LiveBoards:
         showed it before keeps its record only. A game's last board (its result)
         is never replaced, so it is not remembered."""
         game_id = report.game_id
-        await self._drop_copies(game_id, channel)
-        old = self._latest.pop(game_id, None)
+        old = self._latest.pop(game_id, None)  # taken before any pause: no two callers share it
+        copies = self._copies.pop(game_id, [])
         if old is not None and old.message.id > message.id:  # a newer board got out first
             self._latest[game_id] = old
+            await self._drop(copies, channel)
             await self._retire(message, record)
             return
         if not report.over:
             self._latest[game_id] = Shown(message, record)
+        await self._drop(copies, channel)
         if old is not None:
             await self._retire(old.message, old.record)
             return
@@ -73,8 +75,8 @@ class LiveBoards:
         when the next board is posted, so the thread keeps a single board."""
         self._copies.setdefault(game_id, []).append(message_id)
 
-    async def _drop_copies(self, game_id: int, channel: discord.abc.Messageable) -> None:
-        for message_id in self._copies.pop(game_id, []):
+    async def _drop(self, copies: list[int], channel: discord.abc.Messageable) -> None:
+        for message_id in copies:
             try:
                 await channel.get_partial_message(message_id).delete()  # type: ignore[attr-defined]
             except discord.HTTPException as exc:
