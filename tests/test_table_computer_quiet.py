@@ -74,3 +74,13 @@ async def test_a_setup_to_arrange_is_asked_of_the_human_alone(table):
     opening = table.channel.threads[-1].history()[0].content
     assert "alice: arrange your secret backs privately with /setup" in opening
     assert "the computer arranges its own" in opening and "Both players" not in opening
+
+
+async def test_a_hidden_game_against_the_computer_dms_only_the_hello(table):
+    await table.alice.slash(table.channel, "play computer", variant="jieqi", level=1)
+    thread = table.channel.threads[-1]
+    await human_moves(table, thread, 6)
+    (hello,) = table.alice.user.dm_channel.history()  # captures are public in Jieqi: no news
+    assert "Your game has started" in hello.content and hello.attachments
+    assert dms_to_the_bot(table) == []
+    one_live_board(thread)
