@@ -16,6 +16,7 @@ import discord
 from . import sending
 from .buttons import request_view
 from .i18n import t
+from .liveboard import LiveBoards
 from .players import PlayerDirectory
 from .presenter import say, text_of
 from .report import Line, Report
@@ -23,6 +24,7 @@ from .report import Line, Report
 log = logging.getLogger(__name__)
 QUIET = discord.AllowedMentions.none()
 MESSAGE_LIMIT = 2000  # characters in a Discord message
+RECORD_JOIN = " · "  # between the lines of a retired board's one-line record
 
 
 def png_file(data: bytes, name: str = "board.png") -> discord.File:
@@ -52,6 +54,7 @@ class Announcer:
         # Called with each report and its public message (``None`` if it could
         # not be posted) once it is out: the computer opponent answers from here.
         self.published: list[Callable[[Report, discord.Message | None], None]] = []
+        self.boards = LiveBoards(bot)
 
     async def channel(self, channel_id: int) -> discord.abc.Messageable:
         channel = self.bot.get_channel(channel_id) or await self.bot.fetch_channel(channel_id)
@@ -114,6 +117,10 @@ class Announcer:
             self._announced(report, None)
             return None
         await self._retire_request(report, message)
+        if report.board is not None:
+            record = RECORD_JOIN.join(say(line, lang, style) for line in report.record)
+            record = (record or text.partition("\n")[0])[:MESSAGE_LIMIT]
+            await self.boards.replace(report, target, message, record)
         told: set[int] = set()
         try:
             told = await notifier.deliver(plan, report) if plan else set()
@@ -249,6 +256,8 @@ class Announcer:
         A DM follows a committed change, so a failure is logged and never raised:
         the player would otherwise be told that nothing changed.
         """
+        if self.bot.user is not None and user_id == self.bot.user.id:
+            return False  # the computer, played by the bot itself: nothing to tell it
         try:
             user = self.bot.get_user(user_id) or await self.bot.fetch_user(user_id)
             files = [png_file(board)] if board is not None else []

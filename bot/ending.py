@@ -23,6 +23,7 @@ from .buttons import GameButton, challenge_view
 from .errors import BotError, NotAPlayer
 from .i18n import t
 from .movelist import listed_actions, move_text
+from .notices import jump_url
 
 log = logging.getLogger(__name__)
 
@@ -107,7 +108,11 @@ class Endings:
         await interaction.response.defer(ephemeral=True, thinking=True)
         message = await self._post(interaction, record, side.other())
         await interaction.edit_original_response(
-            content=t(lang, "ending.rematch_posted", where=message.jump_url)
+            content=t(
+                lang,
+                "ending.rematch_posted",
+                where=jump_url(record.guild_id, message.channel.id, message.id),
+            )
         )
         if interaction.message is not None:
             try:

@@ -13,8 +13,8 @@ rules beyond the ``Match``/``Game`` interface.
 from __future__ import annotations
 
 import asyncio
-import dataclasses
 import logging
+from collections import Counter
 from collections.abc import Callable
 from itertools import zip_longest
 from typing import Any
@@ -115,6 +115,8 @@ class GameManager:
         self.last_actor = last.actor_id if last else None
         self.changed_at = last.at if last else record.created_at
         self.last_moves: Moves | None = None
+        # What each player's own board shows beyond the public one, as last reported.
+        self._known = {side: self._secrets(side) for side in Color} if self.hidden else {}
 
     async def _reload(self) -> None:
         store = self.hub.store
@@ -132,6 +134,12 @@ class GameManager:
 
     def player_id(self, side: Color) -> int:
         return self.ids[side]
+
+    def computer_side(self) -> Color | None:
+        """The side the bot itself plays, in a game against the computer: it is
+        never told what to do, pinged or sent anything."""
+        me = self.hub.computer_id
+        return Color(self.ids.index(me)) if me is not None and me in self.ids else None
 
     def names(self) -> tuple[str, str]:
         """The players' names as typed, for the pictures."""
@@ -311,7 +319,7 @@ class GameManager:
 
     async def setup_report(self, lines: list[Line]) -> Report:
         """The public report of the end of a setup phase (bot/fanbing_setup.py)."""
-        return await self._report(None, [], lines + self._deadline_lines())
+        return await self._report(None, [], lines + self._deadline_lines(), lines)
 
     async def _setup_wait(self) -> Report:
         """Refuse a turn during the setup phase, unless its deadline has just
@@ -380,14 +388,15 @@ class GameManager:
         if clocks.deadline != self.clocks.deadline:
             self.reminded = False
         self.clocks = clocks
-        lines = self._lines(actor_id, events, moves)
+        happened = self._lines(actor_id, events, moves)
+        lines = list(happened)
         if outcome is not None:
             self.finished = True
             lines += await self._result_lines(outcome, before)
             self.hub.retire(self)
         elif game.ply != ply or game.turn is not turn:
             lines += self._deadline_lines()
-        return await self._report(actor_id, events, lines)
+        return await self._report(actor_id, events, lines, happened)
 
     async def _roll_back(self, log_before: list[str]) -> None:
         """Forget an entry that was not committed: read the game again (storage
@@ -419,9 +428,9 @@ class GameManager:
         if not await self.hub.store.finish_game(self.id, outcome, self.match.effective):
             return None
         self.finished = True
-        lines = self._lines(last.actor_id, events, moves)
-        lines += await self._result_lines(outcome, before)
-        return await self._report(last.actor_id, events, lines)
+        happened = self._lines(last.actor_id, events, moves)
+        lines = happened + await self._result_lines(outcome, before)
+        return await self._report(last.actor_id, events, lines, happened)
 
     async def _ratings_before(self, outcome: Outcome | None) -> dict[int, float]:
         """The players' ratings before a result that will change them (S-9), else none."""
@@ -499,10 +508,13 @@ class GameManager:
 
     def _deadline_lines(self) -> list[Line]:
         """When the player to move runs out of time, as a Discord timestamp (any locale)."""
+        turn = self.match.game.turn
+        player = self.hub.players.name(self.ids[turn])
+        if self.computer_side() is turn and self.setup_phase is None:
+            return [Line("computer.thinking", {"player": player})]  # its human is told
         deadline = self.clocks.deadline
         if deadline is None:
             return []
-        player = self.hub.players.name(self.ids[self.match.game.turn])
         return [Line("move.deadline", {"player": player, "when": f"<t:{int(deadline)}:R>"})]
 
     def _event_line(self, event: Event) -> Line:
@@ -541,8 +553,11 @@ class GameManager:
             },
         )
 
-    async def _report(self, actor_id: int | None, events: list[Event], lines: list[Line]) -> Report:
+    async def _report(
+        self, actor_id: int | None, events: list[Event], lines: list[Line], record: list[Line]
+    ) -> Report:
         report = Report(self.id, self.channel_id, actor_id or self.ids[Color.RED], lines)
+        report.record = record
         report.over = self.finished
         report.request = (
             self.match.pending
@@ -558,17 +573,50 @@ class GameManager:
         if self.hidden:
             for side in Color:
                 user_id = self.ids[side]
-                if user_id in report.private or await self._wants_board(side):
+                wanted = await self._wants_board(side)  # first: it notes what they know
+                if wanted or user_id in report.private:
                     report.private_boards[user_id] = await self._draw(side, side, user_id)
         return report
 
     async def _wants_board(self, side: Color) -> bool:
-        """Whether a player's own board is worth a DM: it shows more than the
-        public one, or they asked for their notices by DM."""
-        game = self.match.game
-        if game.view(side) != dataclasses.replace(game.view(None), viewer=side):
+        """Whether a player's own board is worth a DM: it shows them something
+        new that the public board does not (a piece only they were told, their
+        own new prediction, a foul they may call), or they asked for every one."""
+        known, self._known[side] = self._known.get(side, Counter()), self._secrets(side)
+        if self._known[side] - known:
             return True
-        return (await self.hub.players.prefs(self.ids[side])).notify in ("dm", "both")
+        return (await self.hub.players.prefs(self.ids[side])).boards == "every"
+
+    def _secrets(self, side: Color) -> Counter[object]:
+        """What ``side``'s own view shows and the public one does not, as facts
+        that stay the same when pieces move (a known piece, not its square)."""
+        game = self.match.game
+        mine, public = game.view(side), game.view(None)
+        facts: Counter[object] = Counter(
+            own for own, seen in zip(mine.board, public.board, strict=True) if own != seen
+        )
+        for own, seen in zip(mine.captured, public.captured, strict=True):
+            facts.update((Counter(own) - Counter(seen)).elements())
+        if mine.pools is not None and public.pools is not None:
+            facts.update(
+                (owner, pool.pending)
+                for owner, (pool, seen) in enumerate(zip(mine.pools, public.pools, strict=True))
+                if pool != seen
+            )
+        facts["foul callable"] += mine.foul_callable
+        return +facts
+
+    def _first_move(self, red: str, black: str) -> Line:
+        """Who moves first and how. Against the computer the words are for its
+        human alone (``computer.first_move``, or the variant's own such as a
+        setup to arrange); a human who moves first is told as in any game."""
+        computer = self.computer_side()
+        params = {"player": red, "human": black if computer is Color.RED else red}
+        if computer is not None:
+            own = self._worded("computer.first_move")
+            if own != "computer.first_move" or computer is Color.RED:
+                return Line(own, params)
+        return Line(self._worded("game.first_move"), params)
 
     async def opening(self) -> Report:
         """The report announcing the game's start: who plays what, and the first board."""
@@ -592,8 +640,8 @@ class GameManager:
             lines.append(Line("fanbing.easy_flips_on"))  # F-3
         if not self.rated:
             lines.append(Line("game.unrated"))
-        lines.append(Line(self._worded("game.first_move"), {"player": red}))
-        report = await self._report(None, [], lines + self._deadline_lines())
+        said = [*lines, self._first_move(red, black), *self._deadline_lines()]
+        report = await self._report(None, [], said, lines)
         report.private_boards.clear()  # each player's hello DM carries their own board
         return report
 
@@ -616,6 +664,8 @@ class GameHub:
         self._channels: dict[int, int] = {}
         self._loading = asyncio.Lock()
         self._refreshing: set[asyncio.Task[None]] = set()  # kept until done
+        # The bot's own user id, once it plays as the computer (the computer cog sets it).
+        self.computer_id: int | None = None
 
     async def in_channel(self, channel_id: int) -> GameManager:
         """The active game of a channel or thread.

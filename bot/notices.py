@@ -65,9 +65,13 @@ class Notice:
     count: int
 
 
-def jump_url(guild_id: int | None, channel_id: int) -> str:
-    """A link that opens the channel (or thread) in any client."""
-    return f"https://discord.com/channels/{guild_id or '@me'}/{channel_id}"
+def jump_url(guild_id: int | None, channel_id: int, message_id: int | None = None) -> str:
+    """A link that opens the channel (or thread), or one of its messages, in any
+    client. It is built from ids the bot knows, never from a message's own
+    ``jump_url``: a message sent through an interaction's webhook does not know
+    its server and would link to ``@me``, which opens nothing."""
+    tail = f"/{message_id}" if message_id is not None else ""
+    return f"https://discord.com/channels/{guild_id or '@me'}/{channel_id}{tail}"
 
 
 def mention_only(user_id: int) -> discord.AllowedMentions:
@@ -126,7 +130,8 @@ class Notifier:
         else:
             kind, side = "turn", match.game.turn
         waited = manager.player_id(side)
-        targets = () if waited == manager.last_actor else (waited,)
+        untold = waited == manager.last_actor or manager.computer_side() is side
+        targets = () if untold else (waited,)
         return Notice(kind, targets, manager.seq)
 
     def due(self, manager: GameManager, notice: Notice) -> bool:
@@ -171,7 +176,8 @@ class Notifier:
         actor = record.entries[-1].actor_id if record.entries else None
         for user_id in (record.red_id, record.black_id):
             await self.bot.players.recall(user_id)  # unseen since a restart
-        ids = tuple(i for i in (record.red_id, record.black_id) if i != actor)
+        me = self.bot.user.id if self.bot.user is not None else None
+        ids = tuple(i for i in (record.red_id, record.black_id) if i not in (actor, me))
         return Plan("end", record.id, ids, None, record)
 
     async def plan(self, report: Report) -> Plan | None:

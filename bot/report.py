@@ -53,7 +53,9 @@ class Report:
     actor, or Red for the bot's own entries such as timeouts); ``private``
     and ``private_boards`` go to one player each (by user id); ``note`` is for
     the actor alone; ``request`` is a pending draw or undo request that needs
-    answer buttons; ``over`` says the entry ended the game.
+    answer buttons; ``over`` says the entry ended the game. ``record`` is
+    the part of ``lines`` that stays in the thread once a newer board replaces
+    this one (what happened, not whose turn it was or the deadline).
     """
 
     game_id: int
@@ -66,3 +68,4 @@ class Report:
     note: Line | None = None
     request: Pending | None = None
     over: bool = False  # the entry ended the game
+    record: list[Line] = field(default_factory=list)

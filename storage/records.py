@@ -34,6 +34,7 @@ NOTATIONS = ("chinese", "wxf", "iccs")
 LANGUAGES = (None, "en", "zh")
 ORIENTATIONS = ("auto", "red")
 NOTICES = ("off", "thread", "dm", "both")
+BOARD_DMS = ("news", "every")  # private boards by DM: when they show something new, or always
 
 
 def is_handicap(options: Mapping[str, str]) -> bool:
@@ -144,6 +145,7 @@ class Prefs:
     orientation: str = "auto"
     dm_notifications: bool = True
     notify: str = "thread"  # turn notices: off, thread, dm, both
+    boards: str = "news"  # private boards by DM (hidden-information games): news, every
 
 
 @dataclass(frozen=True, slots=True)

@@ -19,6 +19,7 @@ from rules.pieces import Color
 
 from .ratings import Rating, after_idle, idle_periods, updated
 from .records import (
+    BOARD_DMS,
     COLOR_CHOICES,
     LANGUAGES,
     NOTATIONS,
@@ -57,6 +58,7 @@ PREF_CHOICES: dict[str, tuple[object, ...]] = {
     "orientation": ORIENTATIONS,
     "dm_notifications": (False, True),
     "notify": NOTICES,
+    "boards": BOARD_DMS,
 }
 
 
@@ -158,6 +160,7 @@ def prefs_record(row: Row) -> Prefs:
         orientation=row["orientation"],
         dm_notifications=bool(row["dm_notifications"]),
         notify=row["notify"],
+        boards=row["boards"],
     )
 
 

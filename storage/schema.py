@@ -209,7 +209,16 @@ _V5 = (
     """,
 )
 
-MIGRATIONS: tuple[tuple[str, ...], ...] = (_V1, _V2, _V3, _V4, _V5)
+# Version 6: whether a player wants their private board by DM after every
+# move of a hidden-information game, or only when it shows them something new.
+_V6 = (
+    """
+    ALTER TABLE prefs ADD COLUMN boards TEXT NOT NULL DEFAULT 'news'
+        CHECK (boards IN ('news', 'every'))
+    """,
+)
+
+MIGRATIONS: tuple[tuple[str, ...], ...] = (_V1, _V2, _V3, _V4, _V5, _V6)
 LATEST = len(MIGRATIONS)
 
 

@@ -158,21 +158,22 @@ async def _twin(table: Table, red: Setup) -> tuple[list[str], list[bytes], list[
     """A game with Alice's setup ``red`` and Bob's fixed, a few moves in: the
     thread's texts and images and Bob's DMs (texts and images), as seen from outside."""
     thread = await table.start(variant="fanbing")
+    await table.bob.slash(table.channel, "settings", boards="every")  # his board after each move
     await arrange(table, table.alice, thread, red)
     await arrange(table, table.bob, thread, BLACK)
     # Bob's DMs from here on (his hello DM showed his own backs before he chose).
     known = len(table.bob.user.dm_channel.history())
+    images: list[bytes] = []
     for ply, text in enumerate(GAME[:12]):
         player = table.alice if ply % 2 == 0 else table.bob
         await player.slash(thread, "move", move=text)
+        images += [await a.read() for a in thread.last_message.attachments]  # the live board
     bob_dms: list[object] = []
     for message in table.bob.user.dm_channel.history()[known:]:
         bob_dms.append(re.sub(r"<#\d+>", "<#thread>", message.content))
         bob_dms += [await a.read() for a in message.attachments]
     await table.alice.slash(thread, "resign")  # the end shows every back: not compared
-    history = thread.history()
-    texts = [m.content for m in history]
-    images = [await a.read() for m in history[:-1] for a in m.attachments]
+    texts = [m.content for m in thread.history()]
     return texts, images, bob_dms
 
 

@@ -164,7 +164,10 @@ async def test_offender_and_spectator_see_the_same_whether_or_not_the_elephant_w
         "opponent's elephant moved away from an open diagonal with your queen, and only "
         "before your own move.",
     ]
-    assert (await seen(threads[0]))[:-1] == (await seen(threads[1]))
+    called, uncalled = await seen(threads[0]), await seen(threads[1])
+    assert called[:-2] == uncalled[:-1]
+    # The call's board is the live one: the board before it keeps its move as text.
+    assert called[-2][0] == uncalled[-1][0].partition("\n")[0] and not called[-2][1]
     # The window is closed: the notice has lost its button.
     notice = alice_dms.last_message
     assert notice.content.startswith("Only you are told") and not notice.components

@@ -111,6 +111,7 @@ async def play_through(table: Table, thread, variant: str, seed: int) -> Match:
         result = await mover.slash(thread, "move", move=written(text, ply))
         assert private(result).startswith("You played"), (text, private(result))
         public = thread.last_message.content
+        told: set[Color] = set()
         for event in match.apply(text):
             params = event.params
             piece = PIECES.get(params.get("kind", ""))
@@ -123,14 +124,17 @@ async def play_through(table: Table, thread, variant: str, seed: int) -> Match:
             elif event.code == "check":
                 assert "Check!" in public
             elif event.code == "capture_learned":
-                told = f"captured from {OWNERS[params['side']]} was: {piece}."
+                said = f"captured from {OWNERS[params['side']]} was: {piece}."
                 capturer, victim = event.audience, event.audience.other()
-                assert told in players[capturer].user.dm_channel.history()[-1].content
+                told.add(capturer)
+                assert said in players[capturer].user.dm_channel.history()[-1].content
                 since = players[victim].user.dm_channel.history()[dms[victim] :]
                 assert all("Only you" not in m.content for m in since)
                 assert "Only you" not in public
-        for player in players.values():  # each player's own board, by DM
-            assert player.user.dm_channel.history()[-1].attachments
+        for side, player in players.items():  # a board by DM only with news for them
+            since = player.user.dm_channel.history()[dms[side] :]
+            assert len(since) == (side in told), (text, side)
+            assert all(m.attachments for m in since)
     return match
 
 

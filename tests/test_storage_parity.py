@@ -144,6 +144,15 @@ async def test_locale_and_turn_notices_preference(store):
         await store.set_prefs(RED, notify="loud")
 
 
+async def test_private_boards_preference(store):
+    assert (await store.get_prefs(RED)).boards == "news"
+    assert (await store.set_prefs(RED, boards="every")).boards == "every"
+    assert (await store.get_prefs(RED)).boards == "every"
+    with pytest.raises(ValueError):
+        await store.set_prefs(RED, boards="some")
+    assert (await store.get_prefs(RED)).boards == "every"
+
+
 async def test_notice_marks_and_unannounced_endings(store):
     gid = await store.create_game(new_game())
     assert await store.notified(gid) is None  # not even the start announced

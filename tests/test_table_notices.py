@@ -29,6 +29,20 @@ def pinged_in(table, thread, member) -> list:
     return [m for m in thread.history() if member.id in pings(table, m)]
 
 
+class Pinged:
+    """Whom each message of a thread pinged when it was posted. A board message
+    loses its ping line once a newer board replaces it (and the edit pings no
+    one), so the recorder must look after every step."""
+
+    def __init__(self, table, thread) -> None:
+        self.table, self.thread, self.seen = table, thread, {}
+
+    def __call__(self, member) -> list:
+        for message in self.thread.history():
+            self.seen.setdefault(message.id, (message, pings(self.table, message)))
+        return [message for message, users in self.seen.values() if member.id in users]
+
+
 async def test_players_join_the_thread_and_the_one_to_move_is_pinged(table):
     thread = await table.start()
     members = table.env.backend.get_channel(thread.id).thread_members
@@ -36,15 +50,19 @@ async def test_players_join_the_thread_and_the_one_to_move_is_pinged(table):
     assert thread.name == "#1 Xiangqi · alice vs bob"
     opening = thread.history()[0]
     assert pings(table, opening) == [table.alice.id]  # Red moves first
+    pinged = Pinged(table, thread)
+    pinged(table.alice)
     await play(table, thread, MOVES[:1])
     board = thread.last_message
     assert pings(table, board) == [table.bob.id] and "🔔" in board.content
     assert board.attachments  # the ping rides in the board message: one message per move
+    pinged(table.bob)
     await table.bob.slash(thread, "move", move=MOVES[1])
     assert pings(table, thread.last_message) == [table.alice.id]
-    assert pinged_in(table, thread, table.carol) == []  # the spectator is never pinged
-    assert len(pinged_in(table, thread, table.bob)) == 1  # one notice per turn
-    assert len(pinged_in(table, thread, table.alice)) == 2
+    assert pinged(table.carol) == []  # the spectator is never pinged
+    assert len(pinged(table.bob)) == 1  # one notice per turn
+    assert len(pinged(table.alice)) == 2
+    assert len(thread.history()) == 3  # the opening and a message per move, no more
 
 
 async def test_requests_and_the_end_ping_the_one_who_must_answer(table):
@@ -132,20 +150,22 @@ async def test_rapid_pings_only_after_the_opponent_waited(table):
 async def test_a_restart_between_a_move_and_its_notice_sends_it_once(table, settings):
     thread = await table.start()
     await table.alice.slash(table.channel, "settings", notify="both")
+    pinged = Pinged(table, thread)
+    pinged(table.alice)
     await play(table, thread, MOVES[:1])
     manager = await table.env.bot.hub.in_channel(thread.id)
     await manager.move(table.bob.id, MOVES[1])  # committed; the bot stops before announcing
-    assert len(pinged_in(table, thread, table.alice)) == 1  # the opening's only
+    assert len(pinged(table.alice)) == 1  # the opening's only
     await restart(table.env, settings)
     await table.env.advance_time(6)
-    assert len(pinged_in(table, thread, table.alice)) == 2
+    assert len(pinged(table.alice)) == 2
     game = Match.replay("xiangqi", {}, 0, MOVES[:1]).game
     bobs = game.notate(game.parse(MOVES[1]), "chinese")
     assert f"bob played {bobs}." in table.alice.user.dm_channel.last_message.content
     await table.env.advance_time(30)
     await restart(table.env, settings)
     await table.env.advance_time(30)
-    assert len(pinged_in(table, thread, table.alice)) == 2  # never twice
+    assert len(pinged(table.alice)) == 2  # never twice
     await table.alice.slash(thread, "move", move=MOVES[2])
     assert pings(table, thread.last_message) == [table.bob.id]
 

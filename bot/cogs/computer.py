@@ -77,6 +77,7 @@ class Computer(commands.Cog):
 
     async def cog_load(self) -> None:
         self.bot.announcer.published.append(self._published)
+        self.bot.hub.computer_id = self.bot.user.id if self.bot.user is not None else None
 
     async def cog_unload(self) -> None:
         self.bot.announcer.published.remove(self._published)

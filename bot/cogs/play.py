@@ -43,6 +43,7 @@ from ..limits import (
     when,
 )
 from ..manager import GameManager
+from ..notices import jump_url
 from ..opening import open_game
 from ..presenter import say
 from ..report import Line, Moves, Report
@@ -172,7 +173,8 @@ class Play(commands.Cog):
         )
         await self.bot.store.set_challenge_message(challenge.id, message.id)
         await self._withdraw(replaced)
-        await self._try_dms(interaction, lang, message.jump_url)
+        where = jump_url(interaction.guild_id, message.channel.id, message.id)
+        await self._try_dms(interaction, lang, where)
 
     async def _withdraw(self, replaced: list[Challenge]) -> None:
         """Close the challenges a new one replaces; their messages lose their buttons."""
@@ -427,9 +429,11 @@ class Play(commands.Cog):
         else:  # the thread's language for everyone
             public = await self.bot.server.style(interaction.guild_id)
             text = say(manager.status_line(), public.language, public.notation)
-        await interaction.followup.send(
-            text, file=png_file(png), ephemeral=private, allowed_mentions=QUIET, **extra
+        sent = await interaction.followup.send(
+            text, file=png_file(png), ephemeral=private, allowed_mentions=QUIET, wait=True, **extra
         )
+        if not private and not manager.finished:  # a copy: the next board replaces it
+            self.bot.announcer.boards.copied(manager.id, sent.id)
 
     # -- platform actions -----------------------------------------------------
 

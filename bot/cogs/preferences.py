@@ -1,4 +1,5 @@
-"""``/settings``: each player's language, notation, glyphs, orientation, labels and DMs."""
+"""``/settings``: each player's language, notation, glyphs, orientation, labels, DMs,
+turn notices and private boards."""
 
 from __future__ import annotations
 
@@ -24,19 +25,16 @@ def summary(prefs: Prefs, lang: str) -> str:
     """The player's settings, one per line, in ``lang``."""
     on_off = {True: t(lang, "settings.on"), False: t(lang, "settings.off")}
     notify = t(lang, "settings.notify", notify=t(lang, f"choice.{prefs.notify}"))
-    return (
-        notify
-        + "\n"
-        + t(
-            lang,
-            "settings.summary",
-            language=t(lang, f"settings.language_{prefs.language or 'auto'}"),
-            notation=t(lang, f"choice.{prefs.notation}"),
-            glyphs=t(lang, "choice.traditional" if prefs.traditional else "choice.simplified"),
-            orientation=t(lang, f"choice.{prefs.orientation}"),
-            labels=on_off[prefs.labels],
-            dm=on_off[prefs.dm_notifications],
-        )
+    boards = t(lang, "settings.boards", boards=t(lang, f"choice.{prefs.boards}"))
+    return f"{notify}\n{boards}\n" + t(
+        lang,
+        "settings.summary",
+        language=t(lang, f"settings.language_{prefs.language or 'auto'}"),
+        notation=t(lang, f"choice.{prefs.notation}"),
+        glyphs=t(lang, "choice.traditional" if prefs.traditional else "choice.simplified"),
+        orientation=t(lang, f"choice.{prefs.orientation}"),
+        labels=on_off[prefs.labels],
+        dm=on_off[prefs.dm_notifications],
     )
 
 
@@ -53,6 +51,7 @@ class Preferences(commands.Cog):
         labels="Coordinates around the board",
         dm="Direct messages (game start, reminders, private boards)",
         notify="How you are told it is your turn: a ping in the game's thread, a DM, both, or not",
+        boards="Hidden pieces: your board by DM only when it is news, or after every move",
     )
     @app_commands.choices(
         language=_choices("auto", "en", "zh"),
@@ -65,6 +64,10 @@ class Preferences(commands.Cog):
             app_commands.Choice(name="both", value="both"),
             app_commands.Choice(name="off", value="off"),
         ],
+        boards=[
+            app_commands.Choice(name="when it shows you something new (default)", value="news"),
+            app_commands.Choice(name="after every move", value="every"),
+        ],
     )
     async def settings(
         self,
@@ -76,6 +79,7 @@ class Preferences(commands.Cog):
         labels: bool | None = None,
         dm: bool | None = None,
         notify: str | None = None,
+        boards: str | None = None,
     ) -> None:
         players = self.bot.players
         players.seen(interaction.user, interaction.locale)
@@ -95,6 +99,8 @@ class Preferences(commands.Cog):
             changes["dm_notifications"] = dm
         if notify is not None:
             changes["notify"] = notify
+        if boards is not None:
+            changes["boards"] = boards
         user_id = interaction.user.id
         if changes:
             prefs = await players.update_prefs(user_id, **changes)

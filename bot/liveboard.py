@@ -1,0 +1,117 @@
+"""One live board per game: only the newest board message of a game carries
+the picture. When a new board is posted, the previous board message loses its
+picture and keeps a one-line record of what it announced, so a thread reads as
+the game's history in text with the current board at the bottom.
+
+The record is built from the report's public lines only (``Report.record``),
+so an edited message never says more than the message it replaces did.
+"""
+
+from __future__ import annotations
+
+import logging
+from dataclasses import dataclass
+from datetime import UTC, datetime
+from typing import Any
+
+import discord
+
+from .report import Report
+
+log = logging.getLogger(__name__)
+
+BOARD_NAME = "board.png"
+HISTORY_LIMIT = 100  # messages read back, after a restart, to find the last board
+CLOCK_SLACK = 1.0  # seconds: the game's first message may bear its creation's millisecond
+QUIET = discord.AllowedMentions.none()
+
+
+@dataclass(frozen=True, slots=True)
+class Shown:
+    """A game's current board message and the record it keeps once replaced."""
+
+    message: discord.Message
+    record: str
+
+
+class LiveBoards:
+    """Which message shows each game's board, and retiring the one before."""
+
+    def __init__(self, bot: discord.Client) -> None:
+        # The Chuhan client (its user, store); typed loosely, as bot.client imports this.
+        self.bot: Any = bot
+        self._latest: dict[int, Shown] = {}  # game id -> its board message
+        self._copies: dict[int, list[int]] = {}  # game id -> ids of public /board copies
+
+    async def replace(
+        self,
+        report: Report,
+        channel: discord.abc.Messageable,
+        message: discord.Message,
+        record: str,
+    ) -> None:
+        """``message`` now shows the board of ``report``'s game; the message that
+        showed it before keeps its record only. A game's last board (its result)
+        is never replaced, so it is not remembered."""
+        game_id = report.game_id
+        old = self._latest.pop(game_id, None)  # taken before any pause: no two callers share it
+        copies = self._copies.pop(game_id, [])
+        if old is not None and old.message.id > message.id:  # a newer board got out first
+            self._latest[game_id] = old
+            await self._drop(copies, channel)
+            await self._retire(message, record)
+            return
+        if not report.over:
+            self._latest[game_id] = Shown(message, record)
+        await self._drop(copies, channel)
+        if old is not None:
+            await self._retire(old.message, old.record)
+            return
+        for stale in await self._left_behind(game_id, channel, message):
+            await self._retire(stale, stale.content.partition("\n")[0])
+
+    def copied(self, game_id: int, message_id: int) -> None:
+        """A public ``/board`` posted a copy of a running game's board: it goes
+        when the next board is posted, so the thread keeps a single board."""
+        self._copies.setdefault(game_id, []).append(message_id)
+
+    async def _drop(self, copies: list[int], channel: discord.abc.Messageable) -> None:
+        for message_id in copies:
+            try:
+                await channel.get_partial_message(message_id).delete()  # type: ignore[attr-defined]
+            except discord.HTTPException as exc:
+                log.info("could not delete the board copy %s: %s", message_id, exc.status)
+
+    async def _left_behind(
+        self, game_id: int, channel: discord.abc.Messageable, newest: discord.Message
+    ) -> list[discord.Message]:
+        """Board messages of the game this process does not know of (posted before
+        a restart): the bot's own messages with a board picture in the game's
+        channel since the game was created. Their record is their first line,
+        the move they announced."""
+        me = self.bot.user
+        if me is None:
+            return []
+        try:
+            created = (await self.bot.store.load_game(game_id)).created_at
+            since = datetime.fromtimestamp(created - CLOCK_SLACK, UTC)
+            found = [
+                message
+                async for message in channel.history(
+                    limit=HISTORY_LIMIT, before=newest, after=since
+                )
+                if message.author.id == me.id
+                and any(a.filename == BOARD_NAME for a in message.attachments)
+            ]
+        except discord.HTTPException as exc:
+            log.info("could not read back the boards of game %s: %s", game_id, exc.status)
+            return []
+        return found
+
+    async def _retire(self, message: discord.Message, record: str) -> None:
+        """Drop a board message's picture; its text becomes its record (its buttons,
+        a request still waiting for an answer, stay)."""
+        try:
+            await message.edit(content=record, attachments=[], allowed_mentions=QUIET)
+        except discord.HTTPException as exc:
+            log.info("could not retire the board message %s: %s", message.id, exc.status)
