@@ -58,6 +58,10 @@ RACK = CAPTURES + (CAPTURE_ROWS - 1) * _STEP + _DISC + 4
 _TILE_GAP = 3
 CARD_HEIGHT = RACK + 2 * TILE_HEIGHT + _TILE_GAP + 6
 TOP_CARD = 6
+# A clock too wide for one line breaks here (the captures move down a line);
+# only without a tile rack, which needs the card's room below them.
+CLOCK_SEPARATOR = " · "
+CLOCK_LINE = 24
 BOTTOM_CARD = HEIGHT - 6 - CARD_HEIGHT
 MIDDLE_TOP, MIDDLE_BOTTOM = TOP_CARD + CARD_HEIGHT, BOTTOM_CARD
 BANNER_TEXT_WIDTH = CARD_RIGHT - CARD_LEFT - 12
@@ -106,22 +110,39 @@ def _player_card(
     middle = top + _HEADER + _DISC // 2
     draw.text((name_left, middle), fit(name, font, CONTENT_RIGHT - name_left), TEXT, font, "lm")
     pending = _pending(view.pools[color], options.traditional) if view.pools else None
+    lower = 0  # how far a clock on two lines pushes the captures down
     if clock:
         room = CONTENT_WIDTH - (pending.width + 6 if pending else 0)
-        font, clock = fit_names(clock, room, CLOCK_SIZES)
-        draw.text((CONTENT_LEFT, top + CLOCK_ROW + TILE_HEIGHT // 2), clock, TEXT, font, "lm")
+        lines = _clock_lines(clock, room, two=view.pools is None)
+        lower = (len(lines) - 1) * CLOCK_LINE
+        for i, (font, text) in enumerate(lines):
+            y = top + CLOCK_ROW + TILE_HEIGHT // 2 + i * CLOCK_LINE
+            draw.text((CONTENT_LEFT, y), text, TEXT, font, "lm")
     if pending is not None:
         _overlay(panel, pending, (CONTENT_RIGHT - pending.width, top + CLOCK_ROW))
     for i, pv in enumerate(view.captured[color.other()]):
         row, col = divmod(i, PER_ROW)
         image = mini_piece(pv, options.traditional, MINI_RADIUS)
-        _overlay(panel, image, (CONTENT_LEFT - 1 + col * _STEP, top + CAPTURES + row * _STEP))
+        y = top + CAPTURES + lower + row * _STEP
+        _overlay(panel, image, (CONTENT_LEFT - 1 + col * _STEP, y))
     if view.pools is not None:
         pool = view.pools[color]
         shown = [k for k in TILES if k in pool.rack or k in pool.lost]  # T-1 order
         for kind, (x, y) in zip(shown, rack_places(shown, options.traditional), strict=True):
             image = tile(kind, options.traditional, lost=kind in pool.lost)
             _overlay(panel, image, (x, top + y))
+
+
+def _clock_lines(clock: str, room: float, *, two: bool) -> list[tuple[Font, str]]:
+    """The clock on one line, or, where it does not fit and there is room
+    below (no tile rack), the game time above the labelled move time."""
+    for size in CLOCK_SIZES:
+        font = names_font(size)
+        if font.getlength(clock) <= room:
+            return [(font, clock)]
+    if two and CLOCK_SEPARATOR in clock:
+        return [fit_names(part, room, CLOCK_SIZES) for part in clock.split(CLOCK_SEPARATOR, 1)]
+    return [fit_names(clock, room, CLOCK_SIZES)]
 
 
 def _pending(pool: PoolView, traditional: bool) -> Image.Image:

@@ -43,6 +43,7 @@ from ..delivery import QUIET
 from ..errors import BotError, Busy
 from ..i18n import t
 from ..manager import GameManager
+from ..notices import jump_url
 from ..opening import open_game
 from ..report import Report
 
@@ -169,7 +170,7 @@ class Computer(commands.Cog):
         if manager.hidden:  # the player's own board, as at a challenge
             board = await manager.picture(user.id, private=True)
             side = t(lang, "color.red" if human_red else "color.black")
-            where = getattr(channel, "mention", "")
+            where = jump_url(manager.guild_id, channel.id)  # a DM: a link that opens it
             await self.bot.announcer.dm(
                 user.id, t(lang, "dm.hello", color=side, where=where), board
             )

@@ -326,7 +326,7 @@ class Play(commands.Cog):
             if not prefs.dm_notifications:
                 continue
             lang = await players.language(user_id)
-            where = getattr(channel, "mention", "")
+            where = jump_url(manager.guild_id, channel.id)  # a DM: a link that opens it
             text = t(
                 lang,
                 "dm.hello",
