@@ -72,7 +72,7 @@ async def test_a_move_while_another_process_locks_the_file_is_refused_then_works
         assert board.response.attachments  # the board as it was, one move played
     assert refusals(table) == [DatabaseAway, DatabaseAway]
     result = await table.bob.slash(thread, "move", move=MOVES[1])  # the refused move
-    assert private(result) == "已走棋。"
+    assert private(result) == "你走了 马8进7。"
     await play(table, thread, MOVES[2:])  # and the game goes on
     assert await stored_moves(settings, manager.id) == MOVES
 

@@ -61,7 +61,7 @@ async def test_the_human_who_moves_first_is_told_how(table):
     await table.alice.slash(table.channel, "play computer", level=1, color="red")
     thread = table.channel.threads[-1]
     opening = thread.history()[0].content
-    assert "alice moves first: use /move" in opening
+    assert "alice moves first. A turn is one move: /move" in opening
     await table.alice.slash(thread, "move", move="h2e2")
     assert manager_of(table, thread).looks_like_turn(table.alice.id)
     said = [t for t in sent_texts(table.env) if t.startswith("🔴 Red alice: **")]
