@@ -2,7 +2,8 @@
 
 A variant's rules page is read in sections, one at a time, with a button per
 section: its rules in parts of at most ``SECTION_LIMIT`` characters, cut
-between lines, then the platform's rules. The buttons' custom ids
+between lines, then the platform's rules. The first section comes with a
+picture of the variant (``render.diagrams``), drawn in the reader's glyphs. The buttons' custom ids
 (``chuhan:rules:<variant>:<section>``) are their whole state, so they work
 for anyone and after a restart; each reader gets the section in their own
 language.
@@ -10,6 +11,7 @@ language.
 
 from __future__ import annotations
 
+import io
 import re
 from typing import TYPE_CHECKING, Any
 
@@ -17,7 +19,10 @@ import discord
 from discord import app_commands
 from discord.ext import commands
 
+from render.diagrams import diagram_png
+from render.options import RenderOptions
 from rules.variant import Game, find_variant
+from storage import Prefs
 
 from ..choices import variant_choices, variant_title
 from ..i18n import t
@@ -67,6 +72,14 @@ def page(variant: str, index: int, lang: str) -> tuple[str, discord.ui.View]:
     return text, view
 
 
+def picture(variant: str, index: int, prefs: Prefs, lang: str) -> list[discord.File]:
+    """The variant's picture, with its first section only."""
+    if index != 0:
+        return []
+    png = diagram_png(variant, RenderOptions(traditional=prefs.traditional, lang=lang))
+    return [] if png is None else [discord.File(io.BytesIO(png), f"{variant}.png")]
+
+
 class RulesButton(
     discord.ui.DynamicItem[discord.ui.Button[Any]],
     template=r"chuhan:rules:(?P<variant>[a-z-]+):(?P<section>\d)",
@@ -95,7 +108,9 @@ class RulesButton(
         try:
             lang = await bot.language_of(interaction)
             text, view = page(self.variant, self.section, lang)  # (an unknown variant: refused)
-            await interaction.response.edit_message(content=text, view=view)
+            prefs = await bot.players.prefs(interaction.user.id)
+            files = picture(find_variant(self.variant).name, self.section, prefs, lang)
+            await interaction.response.edit_message(content=text, view=view, attachments=files)
         except Exception as exc:
             await bot.reply_error(interaction, exc)
 
@@ -119,8 +134,10 @@ class Guide(commands.Cog):
     @app_commands.describe(variant="Which variant (default: xiangqi)")
     async def rules(self, interaction: discord.Interaction, variant: str = "xiangqi") -> None:
         lang = await self.bot.language_of(interaction)
-        text, view = page(find_variant(variant).name, 0, lang)
-        await interaction.response.send_message(text, view=view, ephemeral=True)
+        name = find_variant(variant).name
+        text, view = page(name, 0, lang)
+        files = picture(name, 0, await self.bot.players.prefs(interaction.user.id), lang)
+        await interaction.response.send_message(text, view=view, files=files, ephemeral=True)
 
     @rules.autocomplete("variant")
     async def variant_autocomplete(
