@@ -23,7 +23,7 @@ from typing import TYPE_CHECKING
 
 import discord
 from discord import app_commands
-from discord.ext import commands
+from discord.ext import commands, tasks
 
 from computer.fairy import engine_path
 from computer.knowledge import knowledge_of
@@ -56,12 +56,15 @@ LEVEL_OPTION = "computer"  # the game option holding the computer's level
 DEFAULT_TIME = "1d"
 # Search processes: every core but one, which stays free for the bot itself.
 WORKERS = max(1, (os.cpu_count() or 2) - 1)
-RETRIES = 3  # refused actions in a row before the computer waits for the next event
+RETRIES = 3  # failed tries in a row before the computer waits for the next event or wake-up
 
 
 def computer_level(manager: GameManager) -> int | None:
     level = manager.options.get(LEVEL_OPTION)
     return int(level) if level and level.isdigit() else None
+
+
+WAKE_SECONDS = 30
 
 
 class Computer(commands.Cog):
@@ -79,8 +82,10 @@ class Computer(commands.Cog):
     async def cog_load(self) -> None:
         self.bot.announcer.published.append(self._published)
         self.bot.hub.computer_id = self.bot.user.id if self.bot.user is not None else None
+        self.wake.start()
 
     async def cog_unload(self) -> None:
+        self.wake.cancel()
         self.bot.announcer.published.remove(self._published)
         for task in self.thinking.values():
             task.cancel()
@@ -89,6 +94,14 @@ class Computer(commands.Cog):
     @commands.Cog.listener()
     async def on_ready(self) -> None:
         """Resume the games that were waiting for the computer when the bot stopped."""
+        for manager in self.bot.hub.active():
+            self._consider(manager)
+
+    @tasks.loop(seconds=WAKE_SECONDS)
+    async def wake(self) -> None:
+        """Look again at every game where the computer should act: one whose
+        last tries all failed (the database was away, the engine kept dying)
+        goes on once the world is back, instead of waiting for the next event."""
         for manager in self.bot.hub.active():
             self._consider(manager)
 
