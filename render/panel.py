@@ -192,7 +192,7 @@ def _middle(panel: Image.Image, view: View, options: RenderOptions) -> None:
         return
     draw.text((centre, MIDDLE_TOP + 14), ply, TEXT_DIM, names_font(PLY_SIZE), "mm")
     font, lines = banner_lines(view.outcome, options.lang, options.traditional)
-    line = font.size + 1
+    line = int(font.size) + 1
     height = line * len(lines) + 8
     top = MIDDLE_TOP + 28 + (MIDDLE_BOTTOM - MIDDLE_TOP - 28 - height) // 2
     _overlay(panel, _banner(CARD_RIGHT - CARD_LEFT, height), (CARD_LEFT, top))

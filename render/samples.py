@@ -70,12 +70,17 @@ def jieqi(viewer: Color | None = None) -> View:
     )
 
 
+def _with_back(piece: PieceView | None, label: str) -> PieceView:
+    assert piece is not None
+    return replace(piece, back=label)
+
+
 def backs() -> View:
     """Third-generation xiangqi as Red sees it: Red's secret backs as badges."""
     base = start()
-    board = list(base.board)
+    board: list[PieceView | None] = list(base.board)
     for name, label in zip(("a3", "c3", "e3", "g3", "i3"), "车马炮象士", strict=True):
-        board[parse_square(name)] = replace(board[parse_square(name)], back=label)
+        board[parse_square(name)] = _with_back(board[parse_square(name)], label)
     for name, label in (
         ("d0", "帅"),
         ("f0", "臣"),
@@ -84,7 +89,7 @@ def backs() -> View:
         ("a0", "助"),
         ("i0", "辅"),
     ):
-        board[parse_square(name)] = replace(board[parse_square(name)], back=label)
+        board[parse_square(name)] = _with_back(board[parse_square(name)], label)
     return replace(base, variant="thirdgen", viewer=Color.RED, board=tuple(board))
 
 

@@ -109,7 +109,7 @@ class Store(LogReplays):
         ``clock`` gives the unix time stamped on rows; tests pass their own.
         """
         _create_private(path)
-        db = await aiosqlite.connect(path, isolation_level=None)
+        db = await aiosqlite.connect(os.fspath(path), isolation_level=None)
         try:
             db.row_factory = sqlite3.Row
             # Fetched to the end so that no statement stays in progress.

@@ -52,7 +52,7 @@ def closed(conn: asyncpg.Connection) -> bool:
     """Whether an acquired connection closed; the pool takes back one that
     closes, after which even asking raises."""
     try:
-        return conn.is_closed()
+        return bool(conn.is_closed())
     except asyncpg.InterfaceError:
         return True
 

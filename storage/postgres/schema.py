@@ -20,11 +20,8 @@ MIGRATION_LOCK = 0x636875686E
 
 
 def _load() -> tuple[str, ...]:
-    files = sorted(
-        f
-        for f in resources.files(__package__).joinpath("migrations").iterdir()
-        if f.name.endswith(".sql")
-    )
+    folder = resources.files(__package__).joinpath("migrations")
+    files = sorted((f for f in folder.iterdir() if f.name.endswith(".sql")), key=lambda f: f.name)
     for number, file in enumerate(files, start=1):
         if int(file.name.split("_", 1)[0]) != number:
             raise RuntimeError(f"migration {file.name} is out of sequence")
