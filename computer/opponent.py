@@ -10,6 +10,7 @@ from __future__ import annotations
 
 import logging
 import secrets
+from collections.abc import Mapping
 
 from rules.actions import Move
 from rules.variant import find_variant
@@ -86,7 +87,7 @@ class Opponent:
                 result = await self.fairy.best(
                     knowledge.options, moves, REVIEW, limit, new_game=fresh
                 )
-                kind, value = result.info.get("score", ("cp", 0))  # type: ignore[misc]
+                kind, value = _score(result.info)
                 score = value if kind == "cp" else (MATE if value > 0 else -MATE)
                 assert result.move is not None  # refused as nonsense otherwise
                 return score, from_uci(result.move).text
@@ -111,3 +112,11 @@ class Opponent:
         if self.fairy is not None:
             await self.fairy.quit()
         await self.pool.close()
+
+
+def _score(info: Mapping[str, object]) -> tuple[str, int]:
+    """The engine's ``score`` of an ``info`` line: (``cp`` or ``mate``, number)."""
+    score = info.get("score", ("cp", 0))
+    assert isinstance(score, tuple) and len(score) == 2, score
+    kind, value = score
+    return str(kind), int(value)

@@ -21,6 +21,7 @@ from __future__ import annotations
 
 import copy
 import random
+from collections.abc import Hashable
 
 from rules.actions import Action, Flip, Move, parse_action
 from rules.errors import RulesError
@@ -71,7 +72,7 @@ MINISTER_STEP = 25  # per step a minister stands nearer its winning point
 ATTEMPTS = 24  # draws of a setup before the last one that replays is taken
 PAWN_DRAWS = 24  # shuffles of the pawns' unknown backs to avoid the ruled-out ones
 TRUE_WORDS = frozenset({"1", "true", "yes", "on"})
-Key = tuple  # a position's repetition key (FanbingPosition.key)
+Key = tuple[Hashable, ...]  # a position's repetition key (FanbingPosition.key)
 
 START = Position.from_fen(START_FEN).board
 BACKS = frozenset(
@@ -170,7 +171,7 @@ def draw_setup(
             elif back is back_b:
                 choice = other
         files[group] = choice if choice is not None else rng.choice((first, second))
-    return Setup(order, **files)  # type: ignore[arg-type]
+    return Setup(order, **files)
 
 
 def setup_choice(rng: random.Random) -> Setup:

@@ -35,7 +35,7 @@ class HoujiState(XiangqiState):
     (H-3, H-4); no legal move loses (S-3)."""
 
     def __init__(self, position: HoujiPosition) -> None:
-        self.position = position
+        self.position: HoujiPosition = position
         self._taken: list[bool] = []
 
     def push(self, action: Action) -> None:

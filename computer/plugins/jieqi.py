@@ -19,6 +19,7 @@ from __future__ import annotations
 
 import random
 from collections import Counter
+from collections.abc import Hashable
 
 from rules.actions import Action, Move, Pass, Reveal, parse_action
 from rules.jieqi import JieqiBase
@@ -51,7 +52,7 @@ KINGS = frozenset(
 AHEAD = 150  # a lead worth making progress for
 DOWN_WHEN_AHEAD = 12  # what a side that is ahead pays per piece it keeps face-down
 
-Key = tuple  # (turn, starting point of the piece on each square, face-down squares)
+Key = tuple[Hashable, ...]  # (turn, starting point of the piece on each square, face-down squares)
 
 
 class Past:
@@ -144,6 +145,7 @@ class JieqiState:
 
     def push(self, action: Action) -> None:
         board, down = self.board.board, self.board.down
+        entry: tuple[Action, Piece | None, Piece | None, bool, bool]
         if isinstance(action, Move):
             f, t = action.from_sq, action.to_sq
             entry = (action, board[f], board[t], down[f], down[t])

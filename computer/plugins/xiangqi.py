@@ -5,7 +5,7 @@ from __future__ import annotations
 
 import random
 from collections import Counter
-from collections.abc import Mapping
+from collections.abc import Hashable, Mapping
 from typing import ClassVar
 
 from rules.actions import Action, Move
@@ -27,7 +27,7 @@ from ..knowledge import Knowledge
 from ..search import SearchState
 from . import Plugin, register, replay_public
 
-Key = tuple  # a position's repetition key (Position.key)
+Key = tuple[Hashable, ...]  # a position's repetition key (Position.key)
 SLIDERS = frozenset({Kind.CHARIOT, Kind.HORSE, Kind.CANNON})
 
 
