@@ -11,7 +11,8 @@ import simcord
 from bot import Settings
 from bot.outages import OUTAGE_SECONDS
 from storage import open_store
-from tests.conftest import Table, play, quiet_moves, restart
+from tests.conftest import play, quiet_moves, restart
+from tests.test_bot_shards import table_in, timeouts
 
 MOVES = quiet_moves(2, seed=3)
 
@@ -20,17 +21,6 @@ MOVES = quiet_moves(2, seed=3)
 def settings(tmp_path) -> Settings:
     """A sharded bot (one process serving both shards), on SQLite."""
     return Settings(db_path=str(tmp_path / "chuhan.sqlite3"), shard_count=2)
-
-
-def table_in(env: simcord.Env, shard_id: int) -> Table:
-    guild = env.create_guild(f"shard {shard_id}", shard_id=shard_id)
-    channel = guild.create_text_channel("xiangqi")
-    users = [guild.add_member(env.create_user(f"{name}{shard_id}")) for name in ("a", "b", "c")]
-    return Table(env, guild, channel, *users)
-
-
-def timeouts(thread: simcord.ChannelHandle) -> int:
-    return sum("ran out of time" in m.content for m in thread.history())
 
 
 async def deadline(env: simcord.Env, thread: simcord.ChannelHandle) -> float:
