@@ -1,4 +1,4 @@
-"""Third-generation xiangqi 第三代象棋 (番兵象棋), F-1 to F-7, as a Game.
+"""Third-generation xiangqi 第三代象棋 (番兵象棋), F-1 to F-9, as a Game.
 
 Standard xiangqi where pieces carry secret backs (see
 :mod:`rules.fanbing_setup`; the seed is the setup). Actions:
@@ -37,7 +37,7 @@ from .position import START_FEN, Position
 from .repetition import Occurrences, PlyFacts, id_drift, record, verdict
 from .squares import mirror_rank, parse_square, square_name
 from .standard import NO_CAPTURE_LIMIT
-from .variant import Event, Game, register
+from .variant import Event, PlannedGame, register
 from .view import PieceView, View
 
 # F-1: the back a pawn must carry to flip validly on each file of the back rank.
@@ -88,7 +88,7 @@ def back_label(color: Color, back: Kind) -> str:
 
 
 @register
-class Fanbing(Game):
+class Fanbing(PlannedGame):
     """Options: ``easy-flips`` (F-3, ``true``/``false``). The seed is both setups
     (:func:`rules.fanbing_setup.seed_for`); there are no handicap games."""
 
@@ -253,18 +253,15 @@ class Fanbing(Game):
                 out.append(Swap(king, sq))
         return out
 
-    def legal_actions(self, side: Color | None = None) -> list[Action]:
-        if self._outcome is not None or (side is not None and side is not self.turn):
-            return []
-        return list(self._legal)
+    def _legal_now(self) -> list[Action]:
+        return self._legal
 
     # -- playing ---------------------------------------------------------------
 
-    def push(self, action: Action) -> list[Event]:
-        if self._outcome is not None:
-            raise GameOver("the game is over")
-        if action not in self._legal:
-            raise self._illegal(action, action.text)
+    def _refuse(self, action: Action) -> IllegalAction:
+        return self._illegal(action, action.text)
+
+    def _apply(self, action: Action) -> list[Event]:
         position = self.position
         mover = position.turn
         before = tuple(position.board)

@@ -18,10 +18,13 @@ from .actions import Move
 from .geometry import (
     ADVISOR_MOVES,
     DIAGONAL,
+    DIAGONAL_NEIGHBOURS,
     ELEPHANT_MOVES,
     HORSE_MOVES,
-    ORTHOGONAL,
+    JUMPS_ANYWHERE,
+    ORTHOGONAL_NEIGHBOURS,
     PAWN_MOVES,
+    ray_from,
 )
 from .pieces import THIRD_GEN_KINDS, Color, Kind, Piece
 from .position import Position, slide_targets
@@ -104,39 +107,17 @@ DIAGONAL_PAIRS = tuple(
     )
     for sq in range(90)
 )
-DIAGONAL_STEPS = tuple(tuple(near for near, _ in pairs) for pairs in DIAGONAL_PAIRS)
-ORTHOGONAL_STEPS = tuple(
-    tuple(
-        square(sq % 9 + df, sq // 9 + dr)
-        for df, dr in ORTHOGONAL
-        if on_board(sq % 9 + df, sq // 9 + dr)
-    )
-    for sq in range(90)
-)
-# Elephant jumps anywhere on the board: 骉 as an elephant is bound by no river.
-FREE_ELEPHANT = tuple(
-    tuple(
-        (square(sq % 9 + 2 * df, sq // 9 + 2 * dr), square(sq % 9 + df, sq // 9 + dr))
-        for df, dr in DIAGONAL
-        if on_board(sq % 9 + 2 * df, sq // 9 + 2 * dr)
-    )
-    for sq in range(90)
-)
-
-
-def _ray(sq: int, df: int, dr: int) -> tuple[int, ...]:
-    f, r, out = sq % 9 + df, sq // 9 + dr, []
-    while on_board(f, r):
-        out.append(square(f, r))
-        f, r = f + df, r + dr
-    return tuple(out)
+# One step anywhere, and elephant jumps bound by no river (骉 as an elephant).
+DIAGONAL_STEPS = DIAGONAL_NEIGHBOURS
+ORTHOGONAL_STEPS = ORTHOGONAL_NEIGHBOURS
+FREE_ELEPHANT = JUMPS_ANYWHERE
 
 
 RANK_RAYS = tuple(
-    tuple(ray for ray in (_ray(sq, 1, 0), _ray(sq, -1, 0)) if ray) for sq in range(90)
+    tuple(ray for ray in (ray_from(sq, 1, 0), ray_from(sq, -1, 0)) if ray) for sq in range(90)
 )
 FILE_RAYS_BOTH = tuple(
-    tuple(ray for ray in (_ray(sq, 0, 1), _ray(sq, 0, -1)) if ray) for sq in range(90)
+    tuple(ray for ray in (ray_from(sq, 0, 1), ray_from(sq, 0, -1)) if ray) for sq in range(90)
 )
 ALL_RAYS = tuple(RANK_RAYS[sq] + FILE_RAYS_BOTH[sq] for sq in range(90))
 

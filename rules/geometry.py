@@ -13,7 +13,8 @@ ORTHOGONAL = ((0, 1), (0, -1), (1, 0), (-1, 0))
 DIAGONAL = ((1, 1), (1, -1), (-1, 1), (-1, -1))
 
 
-def _ray(sq: int, df: int, dr: int) -> tuple[int, ...]:
+def ray_from(sq: int, df: int, dr: int) -> tuple[int, ...]:
+    """The squares from ``sq`` in the direction (``df``, ``dr``), nearest first."""
     f, r = sq % 9, sq // 9
     out = []
     f, r = f + df, r + dr
@@ -23,6 +24,29 @@ def _ray(sq: int, df: int, dr: int) -> tuple[int, ...]:
     return tuple(out)
 
 
+def neighbours(sq: int, deltas: tuple[tuple[int, int], ...]) -> tuple[int, ...]:
+    """The squares one step (``deltas``) from ``sq`` that are on the board."""
+    f, r = sq % 9, sq // 9
+    return tuple(square(f + df, r + dr) for df, dr in deltas if on_board(f + df, r + dr))
+
+
+def _jumps_anywhere(sq: int) -> tuple[tuple[int, int], ...]:
+    """(target, eye) pairs of every 田 jump from ``sq``, wherever it lands."""
+    f, r = sq % 9, sq // 9
+    return tuple(
+        (square(f + 2 * df, r + 2 * dr), square(f + df, r + dr))
+        for df, dr in DIAGONAL
+        if on_board(f + 2 * df, r + 2 * dr)
+    )
+
+
+# One step in each direction, and elephant jumps with no river or palace:
+# the tables that variants lifting those limits (and the chase test) share.
+ORTHOGONAL_NEIGHBOURS = tuple(neighbours(sq, ORTHOGONAL) for sq in range(90))
+DIAGONAL_NEIGHBOURS = tuple(neighbours(sq, DIAGONAL) for sq in range(90))
+JUMPS_ANYWHERE = tuple(_jumps_anywhere(sq) for sq in range(90))
+
+
 def _steps(sq: int, deltas: tuple[tuple[int, int], ...]) -> list[tuple[int, int]]:
     f, r = sq % 9, sq // 9
     return [(f + df, r + dr) for df, dr in deltas if on_board(f + df, r + dr)]
@@ -30,11 +54,12 @@ def _steps(sq: int, deltas: tuple[tuple[int, int], ...]) -> list[tuple[int, int]
 
 # RAYS[sq] = the four orthogonal rays from sq, nearest square first.
 RAYS: tuple[tuple[tuple[int, ...], ...], ...] = tuple(
-    tuple(ray for ray in (_ray(sq, df, dr) for df, dr in ORTHOGONAL) if ray) for sq in range(90)
+    tuple(line for line in (ray_from(sq, df, dr) for df, dr in ORTHOGONAL) if line)
+    for sq in range(90)
 )
 # FILE_RAYS[sq] = only the two vertical rays (for the facing-kings test).
 FILE_RAYS: tuple[tuple[tuple[int, ...], ...], ...] = tuple(
-    tuple(ray for ray in (_ray(sq, 0, 1), _ray(sq, 0, -1)) if ray) for sq in range(90)
+    tuple(line for line in (ray_from(sq, 0, 1), ray_from(sq, 0, -1)) if line) for sq in range(90)
 )
 
 

@@ -22,10 +22,10 @@ from __future__ import annotations
 from collections.abc import Iterator
 
 from .actions import Move
-from .geometry import DIAGONAL, ORTHOGONAL
+from .geometry import DIAGONAL, ORTHOGONAL, ray_from
 from .pieces import Color, Kind, Piece
 from .position import Position
-from .squares import on_board, own_half, parse_square, square
+from .squares import own_half, parse_square, square
 
 KING, ADVISOR, ELEPHANT, QUEEN = Kind.KING, Kind.ADVISOR, Kind.ELEPHANT, Kind.QUEEN
 
@@ -34,28 +34,19 @@ START_FEN = "rnbakabnr/4q4/1c5c1/p1p1p1p1p/9/9/P1P1P1P1P/1C5C1/4Q4/RNBAKABNR w -
 PALACE_CENTRE = (parse_square("e1"), parse_square("e8"))
 
 
-def _ray(sq: int, df: int, dr: int) -> tuple[int, ...]:
-    f, r = sq % 9 + df, sq // 9 + dr
-    out = []
-    while on_board(f, r):
-        out.append(square(f, r))
-        f, r = f + df, r + dr
-    return tuple(out)
-
-
 # QUEEN_RAYS[sq] = (ray, straight) for the eight directions, nearest square first.
 QUEEN_RAYS: tuple[tuple[tuple[tuple[int, ...], bool], ...], ...] = tuple(
     tuple(
-        (ray, straight)
+        (line, straight)
         for deltas, straight in ((ORTHOGONAL, True), (DIAGONAL, False))
         for df, dr in deltas
-        if (ray := _ray(sq, df, dr))
+        if (line := ray_from(sq, df, dr))
     )
     for sq in range(90)
 )
 # DIAGONAL_RAYS[sq]: the four diagonal rays only, for the elephant pin (H-6).
 DIAGONAL_RAYS: tuple[tuple[tuple[int, ...], ...], ...] = tuple(
-    tuple(ray for ray, straight in QUEEN_RAYS[sq] if not straight) for sq in range(90)
+    tuple(line for line, straight in QUEEN_RAYS[sq] if not straight) for sq in range(90)
 )
 
 

@@ -40,7 +40,7 @@ from .pieces import Color, Kind, Piece
 from .position import Position
 from .squares import parse_square, square_name
 from .standard import ATTACKING, NO_CAPTURE_LIMIT
-from .variant import Event, Game, register
+from .variant import Event, PlannedGame, register
 from .view import PieceView, View
 
 _REVEAL = re.compile(r"(?:reveal|翻|揭|\+)([a-i][0-9])")
@@ -85,7 +85,7 @@ class _NotationPosition(Position):
         return move in self._legal
 
 
-class JieqiBase(Game):
+class JieqiBase(PlannedGame):
     """The engine both Jieqi variants share; subclasses set the class attributes.
 
     ``rules`` is the movement rule set; ``secret_captures`` says whether a
@@ -212,16 +212,13 @@ class JieqiBase(Game):
         """Reveal actions of the side to move: none by default (J-9 has no reveal)."""
         return []
 
-    def legal_actions(self, side: Color | None = None) -> list[Action]:
-        if self._outcome is not None or (side is not None and side is not self.turn):
-            return []
-        return list(self._legal)
+    def _legal_now(self) -> list[Action]:
+        return self._legal
 
-    def push(self, action: Action) -> list[Event]:
-        if self._outcome is not None:
-            raise GameOver("the game is over")
-        if action not in self._legal:
-            raise IllegalAction(self._refusal(action), action=action.text)
+    def _refuse(self, action: Action) -> IllegalAction:
+        return IllegalAction(self._refusal(action), action=action.text)
+
+    def _apply(self, action: Action) -> list[Event]:
         mover = self.turn
         if isinstance(action, Pass):
             events = [Event("pass", {"side": mover.code})]

@@ -23,19 +23,20 @@ from dataclasses import dataclass
 from .actions import Move
 from .geometry import (
     ADVISOR_MOVES,
-    DIAGONAL,
+    DIAGONAL_NEIGHBOURS,
     ELEPHANT_MOVES,
     FILE_RAYS,
     HORSE_ATTACKERS,
     HORSE_MOVES,
+    JUMPS_ANYWHERE,
     KING_MOVES,
-    ORTHOGONAL,
+    ORTHOGONAL_NEIGHBOURS,
     PAWN_MOVES,
     RAYS,
 )
 from .pieces import Color, Kind, Piece
 from .position import START_FEN, Position, slide_targets
-from .squares import in_palace, on_board, own_half, square
+from .squares import in_palace, own_half
 
 KING, ADVISOR, ELEPHANT, HORSE = Kind.KING, Kind.ADVISOR, Kind.ELEPHANT, Kind.HORSE
 CHARIOT, CANNON, PAWN = Kind.CHARIOT, Kind.CANNON, Kind.PAWN
@@ -43,28 +44,6 @@ CHARIOT, CANNON, PAWN = Kind.CHARIOT, Kind.CANNON, Kind.PAWN
 # Tables indexed [colour][square]: target squares, or (target, eye) pairs for elephants.
 StepTable = tuple[tuple[tuple[int, ...], ...], ...]
 EyeTable = tuple[tuple[tuple[tuple[int, int], ...], ...], ...]
-
-
-def _neighbours(sq: int, deltas: tuple[tuple[int, int], ...]) -> tuple[int, ...]:
-    f, r = sq % 9, sq // 9
-    return tuple(square(f + df, r + dr) for df, dr in deltas if on_board(f + df, r + dr))
-
-
-ORTHOGONAL_NEIGHBOURS = tuple(_neighbours(sq, ORTHOGONAL) for sq in range(90))
-DIAGONAL_NEIGHBOURS = tuple(_neighbours(sq, DIAGONAL) for sq in range(90))
-
-
-def _jumps(sq: int) -> tuple[tuple[int, int], ...]:
-    """(target, eye) pairs of every 田 jump from ``sq``, wherever it lands."""
-    f, r = sq % 9, sq // 9
-    return tuple(
-        (square(f + 2 * df, r + 2 * dr), square(f + df, r + dr))
-        for df, dr in DIAGONAL
-        if on_board(f + 2 * df, r + 2 * dr)
-    )
-
-
-DIAGONAL_JUMPS = tuple(_jumps(sq) for sq in range(90))
 
 
 def _confined(palace_table: StepTable, neighbours: tuple[tuple[int, ...], ...]) -> StepTable:
@@ -85,7 +64,7 @@ J5_KING_MOVES = _confined(KING_MOVES, ORTHOGONAL_NEIGHBOURS)
 J5_ADVISOR_MOVES = _confined(ADVISOR_MOVES, DIAGONAL_NEIGHBOURS)
 # J-9: revealed advisors and elephants ignore palace and river.
 FREE_ADVISOR_MOVES: StepTable = (DIAGONAL_NEIGHBOURS, DIAGONAL_NEIGHBOURS)
-FREE_ELEPHANT_MOVES: EyeTable = (DIAGONAL_JUMPS, DIAGONAL_JUMPS)
+FREE_ELEPHANT_MOVES: EyeTable = (JUMPS_ANYWHERE, JUMPS_ANYWHERE)
 
 
 @dataclass(frozen=True, slots=True)
@@ -212,7 +191,7 @@ class HiddenBoard:
                     continue
                 if sq in found[1].steps(found[0])[by][a]:
                     return True
-        for e, eye in DIAGONAL_JUMPS[sq]:
+        for e, eye in JUMPS_ANYWHERE[sq]:
             found = moves_as(e)
             if found is None or found[0] is not ELEPHANT or board[eye] is not None:
                 continue

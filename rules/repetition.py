@@ -45,18 +45,23 @@ from .actions import Move
 from .geometry import (
     ADVISOR_MOVES,
     DIAGONAL,
+    DIAGONAL_NEIGHBOURS,
     ELEPHANT_MOVES,
     HORSE_ATTACKERS,
     HORSE_MOVES,
+    JUMPS_ANYWHERE,
     KING_MOVES,
     ORTHOGONAL,
+    ORTHOGONAL_NEIGHBOURS,
     PAWN_MOVES,
     RAYS,
+    neighbours,
+    ray_from,
 )
 from .outcome import Outcome, Reason
 from .pieces import Color, Kind, Piece
 from .position import Position
-from .squares import on_board, own_half, square
+from .squares import own_half
 
 KING, ADVISOR, ELEPHANT, HORSE = Kind.KING, Kind.ADVISOR, Kind.ELEPHANT, Kind.HORSE
 CHARIOT, CANNON, PAWN, QUEEN = Kind.CHARIOT, Kind.CANNON, Kind.PAWN, Kind.QUEEN
@@ -77,52 +82,16 @@ Board = Sequence[Piece | None]
 Occupancy = Sequence[object]
 
 
-def _neighbours(sq: int, deltas: Iterable[tuple[int, int]], scale: int = 1) -> list[int]:
-    f, r = sq % 9, sq // 9
-    return [
-        square(f + df * scale, r + dr * scale)
-        for df, dr in deltas
-        if on_board(f + df * scale, r + dr * scale)
-    ]
-
-
-_ORTHOGONAL = tuple(_neighbours(sq, ORTHOGONAL) for sq in range(90))
-_DIAGONAL = tuple(_neighbours(sq, DIAGONAL) for sq in range(90))
-
-
-def _elephant_anywhere(sq: int) -> tuple[tuple[int, int], ...]:
-    """(target, eye) pairs ignoring the river."""
-    f, r = sq % 9, sq // 9
-    return tuple(
-        (square(f + 2 * df, r + 2 * dr), square(f + df, r + dr))
-        for df, dr in DIAGONAL
-        if on_board(f + 2 * df, r + 2 * dr)
-    )
-
-
-# Elephant leaps and pawn steps ignoring the river, as Fairy-Stockfish reckons
-# a defender's cover when a pin takes it away and the attacks a move uncovers.
-_ELEPHANT_ANYWHERE = tuple(_elephant_anywhere(sq) for sq in range(90))
-
-
-def _line(sq: int, df: int, dr: int) -> tuple[int, ...]:
-    f, r = sq % 9 + df, sq // 9 + dr
-    out = []
-    while on_board(f, r):
-        out.append(square(f, r))
-        f, r = f + df, r + dr
-    return tuple(out)
-
-
 # The queen's eight lines (successor xiangqi), nearest square first.
 _QUEEN_RAYS = tuple(
-    tuple(ray for df, dr in ORTHOGONAL + DIAGONAL if (ray := _line(sq, df, dr))) for sq in range(90)
+    tuple(line for df, dr in ORTHOGONAL + DIAGONAL if (line := ray_from(sq, df, dr)))
+    for sq in range(90)
 )
+# Elephant leaps (JUMPS_ANYWHERE) and pawn steps ignoring the river, as
+# Fairy-Stockfish reckons a defender's cover when a pin takes it away and the
+# attacks a move uncovers.
 _PAWN_ANYWHERE = tuple(
-    tuple(
-        tuple(_neighbours(sq, ((0, 1 if c is Color.RED else -1), (1, 0), (-1, 0))))
-        for sq in range(90)
-    )
+    tuple(neighbours(sq, ((0, 1 if c is Color.RED else -1), (1, 0), (-1, 0))) for sq in range(90))
     for c in Color
 )
 
@@ -150,10 +119,10 @@ def attacks(
     if kind is HORSE:
         return [t for t, leg in HORSE_MOVES[sq] if occupied[leg] is None]
     if kind is ELEPHANT:
-        table = ELEPHANT_MOVES[color][sq] if confined else _ELEPHANT_ANYWHERE[sq]
+        table = ELEPHANT_MOVES[color][sq] if confined else JUMPS_ANYWHERE[sq]
         return [t for t, eye in table if occupied[eye] is None]
     if kind is ADVISOR:
-        return list(ADVISOR_MOVES[color][sq] if confined else _DIAGONAL[sq])
+        return list(ADVISOR_MOVES[color][sq] if confined else DIAGONAL_NEIGHBOURS[sq])
     if kind is PAWN:
         return list(PAWN_MOVES[color][sq] if confined else _PAWN_ANYWHERE[color][sq])
     if kind is QUEEN:  # H-1: to the first piece on each line, on its own half
@@ -366,7 +335,7 @@ class _Chase:
                 or t in self.pins
                 or not rules.protects(board, t, attacker_sq, board)
             ]
-        elif kind is HORSE and any(board[d] is not None for d in _DIAGONAL[attacker_sq]):
+        elif kind is HORSE and any(board[d] is not None for d in DIAGONAL_NEIGHBOURS[attacker_sq]):
             # A horse with a leg blocked may be attacked by a horse it cannot hit back.
             targets = [
                 t
@@ -439,13 +408,15 @@ def chased_squares(
         old[to] = None
     lines = {s for ray in RAYS[frm] for s in ray}
     screened = {s for ray in RAYS[to] for s in ray}
-    for sq in sorted(lines | screened | set(_ORTHOGONAL[frm]) | set(_DIAGONAL[frm])):
+    for sq in sorted(
+        lines | screened | set(ORTHOGONAL_NEIGHBOURS[frm]) | set(DIAGONAL_NEIGHBOURS[frm])
+    ):
         p = after[sq]
         if p is None or p.color is not mover or rules.exotic(after, sq):
             continue
         candidate = (
-            (p.kind is HORSE and sq in _ORTHOGONAL[frm])
-            or (p.kind is ELEPHANT and sq in _DIAGONAL[frm])
+            (p.kind is HORSE and sq in ORTHOGONAL_NEIGHBOURS[frm])
+            or (p.kind is ELEPHANT and sq in DIAGONAL_NEIGHBOURS[frm])
             or (p.kind in (CHARIOT, CANNON) and sq in lines)
             or (p.kind is CANNON and sq in screened)
         )

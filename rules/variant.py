@@ -14,7 +14,7 @@ from dataclasses import dataclass, field
 from typing import ClassVar, Self
 
 from .actions import Action
-from .errors import UnknownVariant
+from .errors import GameOver, IllegalAction, UnknownVariant
 from .outcome import Outcome
 from .pieces import Color
 from .view import View
@@ -147,6 +147,38 @@ class Game(ABC):
         whose turns alternate, whichever side began (a FEN may give Black the move)."""
         first = self.turn if self.ply % 2 == 0 else self.turn.other()
         return len(self.actions[0 if color is first else 1 :: 2])
+
+
+class PlannedGame(Game):
+    """The template of a game that works out its legal actions before they are
+    asked for: ``legal_actions`` and the guard of ``push`` (over, or not among
+    them) are written once here. A variant says what is legal now
+    (``_legal_now``), why an action is not (``_refuse``), and how one is
+    played (``_apply``)."""
+
+    @abstractmethod
+    def _legal_now(self) -> list[Action]:
+        """The legal actions of the side to move (the game is not over)."""
+
+    @abstractmethod
+    def _refuse(self, action: Action) -> IllegalAction:
+        """The refusal of ``action``, which is not legal now."""
+
+    @abstractmethod
+    def _apply(self, action: Action) -> list[Event]:
+        """Play the legal ``action``; its events."""
+
+    def legal_actions(self, side: Color | None = None) -> list[Action]:
+        if self._outcome is not None or (side is not None and side is not self.turn):
+            return []
+        return list(self._legal_now())
+
+    def push(self, action: Action) -> list[Event]:
+        if self._outcome is not None:
+            raise GameOver("the game is over")
+        if action not in self._legal_now():
+            raise self._refuse(action)
+        return self._apply(action)
 
 
 _REGISTRY: dict[str, type[Game]] = {}
