@@ -15,31 +15,20 @@ a restart one may come again.
 
 from __future__ import annotations
 
-from typing import Any, Protocol
+from typing import Any
 from weakref import WeakKeyDictionary
 
 from rules.actions import Action, Counter, Flip, Pass, Swap
-from rules.match import Match
 from rules.pieces import Color
 from rules.squares import square_name
 
+from .game_facts import GameFacts
 from .report import Line, Report
 
 _told: WeakKeyDictionary[Any, set[tuple[int, Color, str]]] = WeakKeyDictionary()
 
 
-class GameManager(Protocol):
-    """What a hint needs of a game's manager (bot/manager.py), which imports this."""
-
-    id: int
-    variant: str
-    ids: tuple[int, int]
-    finished: bool
-    match: Match
-    hub: Any
-
-
-def _kinds(manager: GameManager, actions: list[Action]) -> dict[str, list[str]]:
+def _kinds(manager: GameFacts, actions: list[Action]) -> dict[str, list[str]]:
     """The hints the actions call for, each with the squares its actions name."""
     found: dict[str, list[str]] = {}
     for action in actions:
@@ -61,7 +50,7 @@ def _kinds(manager: GameManager, actions: list[Action]) -> dict[str, list[str]]:
     return found
 
 
-def add(manager: GameManager, report: Report) -> None:
+def add(manager: GameFacts, report: Report) -> None:
     """Add to ``report`` the hints the player to move gets for the first time."""
     told = _told.setdefault(manager.hub, set())
     if manager.finished:

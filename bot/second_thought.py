@@ -18,25 +18,14 @@ import discord
 
 from rules.actions import Action, Swap
 from rules.errors import RulesError
-from rules.match import Match
 
+from .game_facts import GameFacts
 from .i18n import t
 
 KEEP = "-"
 
 
-class GameManager(Protocol):
-    """What the check needs of a game's manager."""
-
-    id: int
-    variant: str
-    ids: tuple[int, int]
-    finished: bool
-    match: Match
-    setup_phase: object | None
-
-
-def loses_at_once(manager: GameManager, user_id: int, text: str) -> Action | None:
+def loses_at_once(manager: GameFacts, user_id: int, text: str) -> Action | None:
     """The action ``text`` names when, played now by ``user_id``, it would lose
     the game at once by the mover's own doing; else ``None`` (and any other
     problem is left for the move itself to refuse)."""

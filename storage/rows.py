@@ -37,7 +37,6 @@ from .records import (
     VariantStats,
     is_handicap,
 )
-from .shards import Shards
 
 MAX_ENTRY_LENGTH = 64
 
@@ -245,12 +244,3 @@ def game_scores(
         after = updated(before[color], [(before[color.other()], score)]) if rate else None
         scores[color] = (score, after)
     return scores
-
-
-def last_beats(rows: Iterable[Row], shards: Shards) -> dict[int, float | None]:
-    """Each of ``shards`` with its last heartbeat. A shard never served under
-    this shard count (the bot was resharded) takes the latest beat of any,
-    which is when the bot last served anyone."""
-    beats = {(row["shard_count"], row["shard_id"]): row["at"] for row in rows}
-    latest = max(beats.values(), default=None)
-    return {i: beats.get((shards.count, i), latest) for i in sorted(shards.ids)}

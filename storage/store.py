@@ -35,6 +35,7 @@ from .errors import (
     SequenceConflict,
     StorageUnavailable,
 )
+from .heartbeats import Heartbeats, beat_rows, beat_sql
 from .ratings import Rating
 from .records import (
     Challenge,
@@ -60,7 +61,6 @@ from .rows import (
     entry_text,
     game_record,
     game_scores,
-    last_beats,
     leader_rows,
     prefs_record,
     rating_as_of,
@@ -92,7 +92,7 @@ _FAULTS = frozenset(
 )
 
 
-class Store(LogReplays):
+class Store(LogReplays, Heartbeats):
     """Games, their logs and secrets, players, ratings, settings and challenges."""
 
     def __init__(self, db: aiosqlite.Connection, clock: Callable[[], float]) -> None:
@@ -596,17 +596,7 @@ class Store(LogReplays):
     async def beat(self, shards: Shards, at: float) -> None:
         """Note that ``shards`` are served at ``at``."""
         async with self._transaction(write=True) as db:
-            await db.executemany(
-                "INSERT INTO heartbeats (shard_count, shard_id, at) VALUES (?, ?, ?)"
-                " ON CONFLICT (shard_count, shard_id) DO UPDATE SET at = excluded.at",
-                [(shards.count, shard_id, at) for shard_id in sorted(shards.ids)],
-            )
-
-    async def last_beats(self, shards: Shards) -> dict[int, float | None]:
-        """When each of ``shards`` was last served; ``None`` if never (then the
-        latest beat of any shard, if the shards were counted otherwise)."""
-        rows = await self._query("SELECT shard_count, shard_id, at FROM heartbeats")
-        return last_beats(rows, shards)
+            await db.executemany(beat_sql("?, ?, ?"), beat_rows(shards, at))
 
     async def give_back(self, shards: Shards, since: float, seconds: float) -> list[int]:
         """Move on by ``seconds`` the deadlines of ``shards``' games still

@@ -8,6 +8,7 @@ from __future__ import annotations
 import glob
 import os
 import shutil
+from typing import NoReturn
 
 import pytest
 
@@ -16,7 +17,11 @@ def require(found: str | None, what: str) -> str:
     """``found`` (a path), or skip / fail the test naming ``what``."""
     if found:
         return found
-    message = f"{what} is not installed (scripts/install-system-deps.sh installs it)"
+    unavailable(f"{what} is not installed (scripts/install-system-deps.sh installs it)")
+
+
+def unavailable(message: str) -> NoReturn:
+    """Skip the test for a missing part of the machine; with ``CI`` set, fail it."""
     if os.environ.get("CI"):
         pytest.fail(message)
     pytest.skip(message)

@@ -34,6 +34,7 @@ from ..errors import (
     SequenceConflict,
     StorageUnavailable,
 )
+from ..heartbeats import Heartbeats, beat_rows, beat_sql
 from ..records import (
     Challenge,
     ChallengeStatus,
@@ -58,7 +59,6 @@ from ..rows import (
     entry_text,
     game_record,
     game_scores,
-    last_beats,
     leader_rows,
     prefs_record,
     rating_as_of,
@@ -83,7 +83,7 @@ MISSED_MARGIN_SECONDS = 60.0
 _PREFS_QUERY = f"SELECT {', '.join(PREF_CHOICES)} FROM prefs WHERE user_id = $1"
 
 
-class PostgresStore(LogReplays):
+class PostgresStore(LogReplays, Heartbeats):
     """Games, their logs and secrets, players, ratings, settings and challenges."""
 
     def __init__(self, pool: asyncpg.Pool, clock: Callable[[], float]) -> None:
@@ -666,17 +666,7 @@ class PostgresStore(LogReplays):
     async def beat(self, shards: Shards, at: float) -> None:
         """Note that ``shards`` are served at ``at``."""
         async with self._transaction() as conn:
-            await conn.executemany(
-                "INSERT INTO heartbeats (shard_count, shard_id, at) VALUES ($1, $2, $3)"
-                " ON CONFLICT (shard_count, shard_id) DO UPDATE SET at = excluded.at",
-                [(shards.count, shard_id, at) for shard_id in sorted(shards.ids)],
-            )
-
-    async def last_beats(self, shards: Shards) -> dict[int, float | None]:
-        """When each of ``shards`` was last served; ``None`` if never (then the
-        latest beat of any shard, if the shards were counted otherwise)."""
-        rows = await self._query("SELECT shard_count, shard_id, at FROM heartbeats")
-        return last_beats(rows, shards)
+            await conn.executemany(beat_sql("$1, $2, $3"), beat_rows(shards, at))
 
     async def give_back(self, shards: Shards, since: float, seconds: float) -> list[int]:
         """Move on by ``seconds`` the deadlines of ``shards``' games still
