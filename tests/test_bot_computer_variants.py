@@ -7,6 +7,8 @@ from __future__ import annotations
 
 import random
 
+import pytest
+
 from rules.fanbing_setup import Setup
 from rules.pieces import Color
 from tests.test_bot_computer import (
@@ -16,6 +18,11 @@ from tests.test_bot_computer import (
     public_texts,
 )
 from tests.test_bot_fanbing import arrange
+
+# A whole game, then its review, searched in worker processes: on a busy
+# machine the review alone can outlast SimCord's default 5 s to settle. No
+# verdict reads the clock; this only keeps the harness from giving up early.
+pytestmark = pytest.mark.simcord(settle_timeout=60)
 
 
 async def test_a_whole_houji_game_against_the_computer(table):
