@@ -37,10 +37,10 @@ from computer.fairy import FairyStockfish, engine_path, from_uci
 from computer.knowledge import knowledge_of
 from computer.levels import DEFAULT_LEVEL, Level, level
 from computer.player import choose
-from computer.plugins.xiangqi import XiangqiState
 from computer.pool import SearchPool
 from computer.search import Budget, Searcher
 from computer.uci import Limit
+from computer.variants.xiangqi import XiangqiState
 from rules.actions import Move
 from rules.match import Match
 from rules.pieces import Color

@@ -24,8 +24,8 @@ from dataclasses import dataclass
 from benchmarks import Figure
 from rules import Move, find_variant
 from rules.actions import CallFoul
-from rules.houji import Houji
 from rules.variant import Game
+from rules.variants.houji.game import Houji
 
 PLAYOUT_GAMES = 200
 SOAK_GAMES = 2000

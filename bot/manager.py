@@ -38,7 +38,7 @@ from storage import (
 from storage.ratings import Rating
 from storage.records import GameStatus
 
-from . import fanbing_setup, first_move, hints, labels
+from . import first_move, hints, labels
 from . import timecontrol as tc
 from .clockface import faces
 from .errors import (
@@ -56,6 +56,7 @@ from .players import PlayerDirectory
 from .report import Line, Moves, Report, Term, Title
 from .server import ServerSettings
 from .typed import folded, refusal_reason, written
+from .variants.fanbing import arranging as fanbing_setup
 
 log = logging.getLogger(__name__)
 

@@ -15,7 +15,7 @@ from dataclasses import dataclass
 from .evaluation import KING_WORTH, MATE, MATE_BOUND
 from .knowledge import Knowledge
 from .levels import Level
-from .plugins import plugin_for
+from .plugin import plugin_for
 from .search import Budget, Searcher
 
 

@@ -1,7 +1,7 @@
 """Alpha-beta search with iterative deepening, on any :class:`SearchState`.
 
 A state is one determinization: every piece known, as if the game were
-open. Variants supply states (``computer.plugins``); this module knows only
+open. Variants supply states (``computer.plugin``); this module knows only
 the small protocol below. The search stops at a depth, a node count or a
 deadline, whichever comes first, and always keeps the last full iteration.
 """

@@ -11,9 +11,11 @@ from collections.abc import Callable
 
 from rules.view import View
 
-from . import fanbing_samples, houji_samples, samples
+from . import samples
 from .image import render_png
 from .options import RenderOptions
+from .variants import fanbing as fanbing_samples
+from .variants import houji as houji_samples
 
 DIAGRAMS: dict[str, Callable[[], View]] = {
     "xiangqi": samples.middlegame,

@@ -21,7 +21,7 @@ from PIL import Image, ImageDraw
 
 from rules.outcome import Outcome
 from rules.pieces import Color, Kind
-from rules.tuibei import TILES
+from rules.variants.tuibei.game import TILES
 from rules.view import HIDDEN_TILE, PoolView, View
 
 from .fonts import Font, fit, fit_names, names_font, readable_name, wrap

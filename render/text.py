@@ -7,11 +7,11 @@ the shipped fonts can draw once the script is run again.
 
 from __future__ import annotations
 
-from rules.fanbing import BACK_LABELS as FANBING_BACKS
-from rules.fanbing import back_label
 from rules.outcome import Outcome, Reason
 from rules.pieces import SIMPLIFIED_NAMES, TRADITIONAL_NAMES, Color, Kind
-from rules.tuibei import TILE_NAMES as TUIBEI_TILES
+from rules.variants.fanbing.game import BACK_LABELS as FANBING_BACKS
+from rules.variants.fanbing.game import back_label
+from rules.variants.tuibei.game import TILE_NAMES as TUIBEI_TILES
 
 # File numbers: Red's edge counts files right-to-left from Red's view in
 # Chinese numerals (file i is 一); Black's edge counts right-to-left from

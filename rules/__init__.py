@@ -4,7 +4,7 @@ No I/O, no Discord, no asyncio. Importing the package registers every variant,
 so :func:`find_variant` knows them all.
 """
 
-from . import fanbing, houji, jieqi, standard, tuibei
+from . import standard, variants
 from .actions import Action, Move, parse_action
 from .errors import (
     AmbiguousMove,
@@ -17,7 +17,7 @@ from .errors import (
 )
 from .outcome import Outcome, Reason
 from .pieces import Color, Kind, Piece
-from .variant import Event, Game, find_variant, variants
+from .variant import Event, Game, find_variant
 from .view import PieceView, PoolView, View
 
 __all__ = [
@@ -40,12 +40,8 @@ __all__ = [
     "RulesError",
     "UnknownVariant",
     "View",
-    "fanbing",
     "find_variant",
-    "houji",
-    "jieqi",
     "parse_action",
     "standard",
-    "tuibei",
     "variants",
 ]

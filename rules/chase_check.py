@@ -34,11 +34,11 @@ from collections.abc import Iterator
 from dataclasses import dataclass
 
 from .actions import Move
-from .fanbing import Fanbing
 from .pieces import Color, Kind
 from .position import Position
 from .repetition import PlyFacts, attacks, chased_squares, verdict
 from .standard import StandardXiangqi
+from .variants.fanbing.game import Fanbing
 
 ATTACKING = frozenset({Kind.CHARIOT, Kind.HORSE, Kind.CANNON, Kind.PAWN})
 

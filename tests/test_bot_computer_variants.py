@@ -9,8 +9,8 @@ import random
 
 import pytest
 
-from rules.fanbing_setup import Setup
 from rules.pieces import Color
+from rules.variants.fanbing.backs import Setup
 from tests.test_bot_computer import (
     WHOLE_GAME_LEVEL,
     manager_of,

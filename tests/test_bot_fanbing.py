@@ -14,11 +14,11 @@ import re
 
 import simcord
 
-from bot.fanbing_setup import SetupPhase
+from bot.variants.fanbing.arranging import SetupPhase
 from rules.actions import Move, parse_action
-from rules.fanbing import Fanbing
-from rules.fanbing_setup import Setup, seed_for
 from rules.pieces import THIRD_GEN_KINDS, Kind
+from rules.variants.fanbing.backs import Setup, seed_for
+from rules.variants.fanbing.game import Fanbing
 from tests.conftest import Table, restart
 from tests.table_helpers import whole_rules
 

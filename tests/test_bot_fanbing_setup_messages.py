@@ -6,10 +6,10 @@ from __future__ import annotations
 
 import simcord
 
-from bot.cogs.fanbing import MENU_FILES, pairs_text, summary
-from rules.fanbing_setup import PAIRS, PAWN_FILES, Setup
+from bot.variants.fanbing.cog import MENU_FILES, pairs_text, summary
 from rules.pieces import Color, Kind
 from rules.squares import FILES
+from rules.variants.fanbing.backs import PAIRS, PAWN_FILES, Setup
 from tests.conftest import Table, restart
 from tests.test_bot_fanbing import game_id
 

@@ -11,7 +11,7 @@ from __future__ import annotations
 
 import simcord
 
-from rules.houji_moves import HoujiPosition
+from rules.variants.houji.moves import HoujiPosition
 from tests.conftest import Table, restart
 from tests.table_helpers import whole_rules
 

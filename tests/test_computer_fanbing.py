@@ -10,8 +10,9 @@ import random
 from computer.knowledge import knowledge_of
 from computer.levels import level
 from computer.player import choose
-from computer.plugins import can_play, plugin_for
-from computer.plugins.fanbing import (
+from computer.plugin import can_play, plugin_for
+from computer.search import Budget, Searcher
+from computer.variants.fanbing import (
     FanbingPlugin,
     FanbingSample,
     draw_setup,
@@ -19,12 +20,11 @@ from computer.plugins.fanbing import (
     public_backs,
     setup_choice,
 )
-from computer.search import Budget, Searcher
 from rules.actions import Flip, Move
-from rules.fanbing import Fanbing
-from rules.fanbing_setup import Setup, seed_for
 from rules.match import Match
 from rules.pieces import Color
+from rules.variants.fanbing.backs import Setup, seed_for
+from rules.variants.fanbing.game import Fanbing
 
 FAST = Budget(depth=1)
 

@@ -10,18 +10,13 @@ import random
 from computer.evaluation import KING_WORTH, MATE
 from computer.knowledge import knowledge_of
 from computer.player import _mates_as_kings
-from computer.plugins.fanbing import (
-    FanbingPlugin,
-    FanbingSample,
-    FanbingState,
-    copy_position,
-)
 from computer.search import Budget, Searcher
+from computer.variants.fanbing import FanbingPlugin, FanbingSample, FanbingState, copy_position
 from rules.actions import Move, parse_action
-from rules.fanbing import Fanbing
-from rules.fanbing_moves import CROSSED, LEFT_PALACE
 from rules.match import Match
 from rules.pieces import Color
+from rules.variants.fanbing.game import Fanbing
+from rules.variants.fanbing.moves import CROSSED, LEFT_PALACE
 
 
 def state_of(game: Fanbing) -> FanbingState:

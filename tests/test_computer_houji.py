@@ -7,12 +7,12 @@ from __future__ import annotations
 from computer.knowledge import knowledge_of
 from computer.levels import level
 from computer.player import choose
-from computer.plugins import can_play, plugin_for
-from computer.plugins.houji import HoujiPlugin, evaluate_houji
+from computer.plugin import can_play, plugin_for
 from computer.search import Budget
-from rules.houji_moves import HoujiPosition
+from computer.variants.houji import HoujiPlugin, evaluate_houji
 from rules.match import Match
 from rules.pieces import Color
+from rules.variants.houji.moves import HoujiPosition
 
 FAST = Budget(depth=2)
 

@@ -7,8 +7,8 @@ from __future__ import annotations
 import random
 
 from computer.knowledge import knowledge_of
-from computer.plugins.jieqi import JieqiPlugin, JieqiState, _key
-from computer.plugins.xiangqi import XiangqiPlugin, XiangqiState
+from computer.variants.jieqi import JieqiPlugin, JieqiState, _key
+from computer.variants.xiangqi import XiangqiPlugin, XiangqiState
 from rules.actions import Move
 from rules.match import Match
 

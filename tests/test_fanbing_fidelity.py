@@ -11,13 +11,13 @@ import pytest
 from rules import Color, IllegalAction, Move, Reason
 from rules.actions import Flip, parse_action
 from rules.chase_check import compare_variant
-from rules.fanbing import Fanbing
-from rules.fanbing_chase import FanbingChaseRules
-from rules.fanbing_moves import SHOWN
-from rules.houji import Houji
 from rules.repetition import chased_squares
 from rules.squares import parse_square
 from rules.standard import StandardXiangqi
+from rules.variants.fanbing.chase import FanbingChaseRules
+from rules.variants.fanbing.game import Fanbing
+from rules.variants.fanbing.moves import SHOWN
+from rules.variants.houji.game import Houji
 
 RED, BLACK = Color.RED, Color.BLACK
 

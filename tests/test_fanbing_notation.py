@@ -9,9 +9,9 @@ import pytest
 
 from rules import IllegalAction, Move
 from rules.actions import Flip, Swap
-from rules.fanbing import Fanbing
 from rules.notation import STYLES, format_move
 from rules.squares import parse_square
+from rules.variants.fanbing.game import Fanbing
 from tests.test_fanbing import fen, game
 
 

@@ -9,12 +9,12 @@ import pytest
 
 from rules import Color
 from rules.actions import Flip, Swap, parse_action
-from rules.fanbing import Fanbing
-from rules.fanbing_playout import main, play_random
-from rules.fanbing_setup import Setup, seed_for
 from rules.match import Match
+from rules.variants.fanbing.backs import Setup, seed_for
+from rules.variants.fanbing.game import Fanbing
+from rules.variants.fanbing.playout import main, play_random
 
-# A handful here; ``python -m rules.fanbing_playout 2000`` plays the full run.
+# A handful here; ``python -m rules.variants.fanbing.playout 2000`` plays the full run.
 CI_GAMES = 6
 
 

@@ -4,13 +4,13 @@ for backs the viewer may see, public images blind to the secret setups."""
 from __future__ import annotations
 
 from render import RenderOptions, render_png
-from render.fanbing_samples import PLAYERS, RED_SETUP, gallery, write_samples
 from render.text import BOARD_GLYPHS
+from render.variants.fanbing import PLAYERS, RED_SETUP, gallery, write_samples
 from rules import Color
 from rules.actions import parse_action
-from rules.fanbing import Fanbing
-from rules.fanbing_setup import Setup, seed_for
 from rules.pieces import THIRD_GEN_KINDS, Piece, chinese_name
+from rules.variants.fanbing.backs import Setup, seed_for
+from rules.variants.fanbing.game import Fanbing
 
 MOVES = ("h2e2", "h9g7", "g3g4", "i9h9", "g4g5", "g6g5")
 

@@ -6,12 +6,12 @@ from __future__ import annotations
 from dataclasses import replace
 
 from render import RenderOptions, render_png
-from render.fanbing_samples import PLAYERS, opening
 from render.fonts import board_font
 from render.pieces import piece_sprite
 from render.text import BOARD_GLYPHS, TRADITIONAL_BACKS, badge_text
-from rules.fanbing import BACK_LABELS, back_label
+from render.variants.fanbing import PLAYERS, opening
 from rules.pieces import Color, Kind
+from rules.variants.fanbing.game import BACK_LABELS, back_label
 from rules.view import PieceView
 from tests.test_render_text import _drawn_by
 

@@ -10,10 +10,10 @@ from hypothesis import strategies as st
 
 from rules import Color, GameOver, IllegalAction, Kind, Move, Reason, RulesError, find_variant
 from rules.actions import CallFoul, Swap, parse_action
-from rules.houji import Houji
-from rules.houji_moves import HoujiPosition
 from rules.match import Match
 from rules.squares import parse_square
+from rules.variants.houji.game import Houji
+from rules.variants.houji.moves import HoujiPosition
 
 RED, BLACK = Color.RED, Color.BLACK
 

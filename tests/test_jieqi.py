@@ -4,16 +4,16 @@ from __future__ import annotations
 
 import pytest
 
-import rules.jieqi
+import rules.variants.jieqi.game
 from rules.actions import Move, Pass, Reveal
 from rules.errors import GameOver, IllegalAction
-from rules.jieqi import Jieqi
-from rules.jieqi_moves import POINT_KINDS, START_POINTS
 from rules.outcome import Reason
 from rules.pieces import Color, Kind
 from rules.position import Position
 from rules.squares import parse_square, square_name
 from rules.variant import Event, find_variant
+from rules.variants.jieqi.game import Jieqi
+from rules.variants.jieqi.moves import POINT_KINDS, START_POINTS
 from rules.view import PieceView
 
 RED, BLACK = Color.RED, Color.BLACK
@@ -44,7 +44,7 @@ def test_registered_with_titles():
     assert find_variant("揭棋") is Jieqi
     assert Jieqi.hidden_information
     assert (Jieqi.title_en, Jieqi.title_zh) == ("Jieqi", "揭棋")
-    assert rules.jieqi.JieqiClassic.name == "jieqi-classic"
+    assert rules.variants.jieqi.game.JieqiClassic.name == "jieqi-classic"
 
 
 def test_start_all_face_down_on_own_points():

@@ -6,12 +6,12 @@ import pytest
 
 from rules.actions import Move, Reveal
 from rules.errors import IllegalAction
-from rules.jieqi import JieqiClassic
-from rules.jieqi_moves import POINT_KINDS, START_POINTS
 from rules.pieces import Color, Kind
 from rules.position import Position
 from rules.squares import parse_square, square_name
 from rules.variant import find_variant
+from rules.variants.jieqi.game import JieqiClassic
+from rules.variants.jieqi.moves import POINT_KINDS, START_POINTS
 from rules.view import PieceView
 
 RED, BLACK = Color.RED, Color.BLACK

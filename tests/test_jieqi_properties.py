@@ -14,12 +14,18 @@ import pytest
 
 from rules.actions import Move, Pass, Reveal
 from rules.errors import RulesError
-from rules.jieqi import Jieqi, JieqiBase, JieqiClassic
-from rules.jieqi_moves import POINT_KINDS, STANDARD_REACH, START_POINTS, HiddenBoard, RuleSet
 from rules.match import Match
 from rules.pieces import Color, Kind, Piece
 from rules.position import Position
 from rules.squares import square_name
+from rules.variants.jieqi.game import Jieqi, JieqiBase, JieqiClassic
+from rules.variants.jieqi.moves import (
+    POINT_KINDS,
+    STANDARD_REACH,
+    START_POINTS,
+    HiddenBoard,
+    RuleSet,
+)
 
 VARIANTS = [Jieqi, JieqiClassic]
 

@@ -198,7 +198,7 @@ def test_undo_takes_back_the_requesters_last_action_when_turns_do_not_alternate(
     # Tuibei has no undo, but its turns show the general rule: Red predicts,
     # Black moves, the prediction misses and it is Black's turn again. Red's
     # undo takes back Red's prediction and Black's move.
-    from rules.tuibei import Tuibei
+    from rules.variants.tuibei.game import Tuibei
 
     monkeypatch.setattr(Tuibei, "undo_allowed", True)
     m = Match.start("tuibei")

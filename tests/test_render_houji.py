@@ -10,12 +10,12 @@ from PIL import Image
 from render import RenderOptions, render_png
 from render.board import board_layer
 from render.fonts import board_font
-from render.houji_samples import flying_capture, pinned_elephant, start, write_samples
 from render.layout import point
 from render.palette import LINE, WOOD
-from rules.houji import Houji
-from rules.houji_moves import HoujiPosition
+from render.variants.houji import flying_capture, pinned_elephant, start, write_samples
 from rules.pieces import SIMPLIFIED_NAMES, TRADITIONAL_NAMES, Color, Kind
+from rules.variants.houji.game import Houji
+from rules.variants.houji.moves import HoujiPosition
 
 MISSING = "\U0002a6a5"  # a rare hanzi the board subset does not carry
 

@@ -11,17 +11,17 @@ import pytest
 from PIL import Image, ImageChops, ImageFont
 
 from render import RenderOptions, board, fonts, panel, pieces, render_png, samples, tiles
-from render.fanbing_samples import gallery
 from render.frame import draw_frame
-from render.houji_samples import start as houji_start
 from render.layout import BOARD_WIDTH, HEIGHT, PANEL_LEFT, TEXT_SIZES, WIDTH, centre
 from render.palette import PANEL
 from render.sprite import SCALE
 from render.text import TRADITIONAL_BACKS, tile_name
+from render.variants.fanbing import gallery
+from render.variants.houji import start as houji_start
 from rules.outcome import Outcome, Reason
 from rules.pieces import STANDARD_KINDS, Color, Kind
 from rules.squares import parse_square
-from rules.tuibei import TILES
+from rules.variants.tuibei.game import TILES
 from rules.view import HIDDEN_TILE, PieceView, PoolView
 
 PHONE = 400  # px: how wide a phone shows the image

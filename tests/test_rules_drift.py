@@ -1,7 +1,7 @@
 """After every ply of random games, each variant's incremental state (piece
 ids, attack indexes, cached actions) equals the same position rebuilt from
 scratch (``Game.drift``). Third-generation xiangqi has its own soak in
-tests/test_fanbing_fidelity.py and ``python -m rules.fanbing_playout``."""
+tests/test_fanbing_fidelity.py and ``python -m rules.variants.fanbing.playout``."""
 
 from __future__ import annotations
 

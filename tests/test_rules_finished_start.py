@@ -8,7 +8,7 @@ import pytest
 from rules import Color, Reason
 from rules.errors import GameOver
 from rules.standard import StandardXiangqi
-from rules.tuibei import Tuibei
+from rules.variants.tuibei.game import Tuibei
 
 pyffish = pytest.importorskip("pyffish")
 

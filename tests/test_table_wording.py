@@ -91,8 +91,8 @@ def test_third_generation_flips_are_words_in_each_language():
     from bot.report import Line, Moves
     from bot.typed import written
     from rules.actions import Flip, Swap
-    from rules.fanbing import Fanbing
     from rules.squares import parse_square
+    from rules.variants.fanbing.game import Fanbing
 
     game = Fanbing.start()
     flip = Moves(written(game, Flip(parse_square("e9"))))

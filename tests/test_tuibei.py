@@ -10,8 +10,8 @@ from rules import Color, GameOver, IllegalAction, InvalidNotation, Kind, Move, R
 from rules.actions import Counter, Predict
 from rules.match import Match
 from rules.position import START_FEN
-from rules.tuibei import TILE_NAMES, Tuibei, parse_tile_action
 from rules.variant import Event
+from rules.variants.tuibei.game import TILE_NAMES, Tuibei, parse_tile_action
 from rules.view import HIDDEN_TILE
 
 RED, BLACK = Color.RED, Color.BLACK

@@ -7,8 +7,8 @@ from __future__ import annotations
 
 import simcord
 
-from rules.fanbing_setup import Setup
 from rules.pieces import Kind as K
+from rules.variants.fanbing.backs import Setup
 
 RED = Setup((K.HORSE, K.ADVISOR, K.CANNON, K.CHARIOT, K.ELEPHANT), 5, 2, 0, 1, 1)
 BLACK = Setup((K.CHARIOT, K.HORSE, K.CANNON, K.ELEPHANT, K.ADVISOR), 3, 6, 8, 7, 7)

@@ -29,15 +29,14 @@ from computer.fairy import engine_path
 from computer.knowledge import knowledge_of
 from computer.levels import DEFAULT_LEVEL, LEVELS
 from computer.opponent import Opponent
-from computer.plugins import can_play
-from computer.plugins.fanbing import setup_choice
+from computer.plugin import can_play
 from computer.pool import SearchPool
 from computer.uci import EngineError
+from computer.variants.fanbing import setup_choice
 from rules.errors import RulesError
 from rules.pieces import Color
 from rules.variant import find_variant
 
-from .. import fanbing_setup
 from ..choices import COLOR_CHOICES, PLAYABLE, TIME_CHOICES, variant_choices, variant_title
 from ..delivery import QUIET
 from ..errors import BotError, Busy
@@ -46,6 +45,7 @@ from ..manager import GameManager
 from ..notices import jump_url
 from ..opening import open_game
 from ..report import Report
+from ..variants.fanbing import arranging as fanbing_setup
 
 if TYPE_CHECKING:
     from ..client import Chuhan

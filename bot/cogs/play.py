@@ -17,9 +17,9 @@ from discord.ext import commands
 
 from computer.levels import DEFAULT_LEVEL
 from rules.errors import RulesError
-from rules.fanbing import EASY_FLIPS, Fanbing
-from rules.houji import FOUL_WORDS
 from rules.variant import find_variant
+from rules.variants.fanbing.game import EASY_FLIPS, Fanbing
+from rules.variants.houji.game import FOUL_WORDS
 from storage import ChallengeStatus
 
 from .. import timecontrol as tc

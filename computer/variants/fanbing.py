@@ -1,0 +1,359 @@
+"""Third-generation xiangqi (fanbing): the opponent's backs sampled from what
+is public, each sample searched, the votes summed.
+
+A side knows its own backs, the backs shown to everyone (an invalid flip,
+a double flip), and the backs that flips turned into pieces; the rest of
+the opponent's setup is unknown. Pieces keep their backs as they move, so
+the player follows each piece from its starting point through the public
+log, reads what is known of each starting point's back from its view and
+from the log (the pieces taken, which flips took and which were flipped
+back), and draws a whole setup for each side that agrees: the pawns' five backs as a
+permutation, each pair either way round (rules/fanbing_setup.py). The
+public log replayed from that setup must give exactly the view the side
+has, or the draw is made again; so a sample never contradicts anything
+public or anything the side was told.
+
+Flips and double flips are searched at the root, on a copy of the whole
+game; below the root the search walks moves only, on copies of the board.
+"""
+
+from __future__ import annotations
+
+import copy
+import random
+from collections.abc import Hashable
+
+from rules.actions import Action, Flip, Move, parse_action
+from rules.errors import RulesError
+from rules.pieces import Color, Kind, Piece
+from rules.position import START_FEN, Position
+from rules.repetition import Occurrences
+from rules.squares import mirror_rank, parse_square
+from rules.standard import NO_CAPTURE_LIMIT
+from rules.variants.fanbing.backs import PAIRS, PAWN_BACKS, PAWN_FILES, Setup, seed_for
+from rules.variants.fanbing.game import EASY_FLIPS, POINT_BACKS, Fanbing, back_label
+from rules.variants.fanbing.moves import SHOWN, FanbingPosition, enemy_back_rank
+
+from ..evaluation import (
+    ATTACKERS,
+    KING_FREEDOM,
+    MATE,
+    MOBILITY,
+    NEAR_KING,
+    VALUES,
+    nearness,
+    piece_value,
+    progress,
+)
+from ..knowledge import Knowledge
+from ..plugin import Plugin, register, scores_after_each_action
+from ..search import Searcher, SearchState
+from .xiangqi import XiangqiState
+
+# What the pieces behind the backs are worth (F-5 to F-7), near the standard
+# piece each resembles; the minister may win by reaching the enemy king's point.
+FANBING_VALUES: dict[Kind, int] = {
+    **VALUES,
+    Kind.MINISTER: 300,
+    Kind.CAMEL: 300,
+    Kind.MULE: 300,
+    Kind.ZHU: 1000,
+    Kind.FU: 1000,
+    Kind.FEI: 600,
+    Kind.BIAO: 500,
+    Kind.PAO: 500,
+    Kind.SHI: 450,
+}
+SLIDERS = frozenset({Kind.CHARIOT, Kind.HORSE, Kind.CANNON, Kind.FU, Kind.PAO, Kind.SHI})
+FANBING_ATTACKERS = ATTACKERS | {Kind.ZHU, Kind.FU, Kind.FEI, Kind.BIAO, Kind.PAO, Kind.SHI}
+# F-5: the point each side's minister wins on (the enemy king's starting point).
+MINISTER_GOALS = (mirror_rank(parse_square("e0")), parse_square("e0"))
+MINISTER_STEP = 25  # per step a minister stands nearer its winning point
+ATTEMPTS = 24  # draws of a setup before the last one that replays is taken
+PAWN_DRAWS = 24  # shuffles of the pawns' unknown backs to avoid the ruled-out ones
+TRUE_WORDS = frozenset({"1", "true", "yes", "on"})
+Key = tuple[Hashable, ...]  # a position's repetition key (FanbingPosition.key)
+
+START = Position.from_fen(START_FEN).board
+BACKS = frozenset(
+    {Kind.ADVISOR, *PAWN_BACKS, *(back for _, pair, _ in PAIRS.values() for back in pair)}
+)
+LABEL_KINDS = {(color, back_label(color, kind)): kind for color in Color for kind in BACKS}
+
+
+def public_backs(knowledge: Knowledge) -> tuple[dict[int, Kind], dict[int, set[Kind]]]:
+    """What ``knowledge`` tells of each starting point's back: the backs known
+    (a badge it sees; a piece no longer what started there, on the board or
+    taken; a pawn flip that took, F-1), and the backs ruled out (a pawn flip
+    that had to be flipped back, F-2)."""
+    view = knowledge.view
+    easy = knowledge.options.get(EASY_FLIPS, "false").strip().lower() in TRUE_WORDS
+    log = [parse_action(text) for text in knowledge.log]
+    ids: list[int | None] = [sq if p is not None else None for sq, p in enumerate(START)]
+    known: dict[int, Kind] = {}
+    excluded: dict[int, set[Kind]] = {}
+    taken = [0, 0]
+    done: set[int] = set()  # starting points whose back is spent or being flipped back
+    for i, action in enumerate(log):
+        if isinstance(action, Move):
+            f, t = action.from_sq, action.to_sq
+            victim = ids[t]
+            if victim is not None:
+                start = START[victim]
+                assert start is not None
+                gone = view.captured[start.color]
+                if taken[start.color] < len(gone):
+                    kind = gone[taken[start.color]].kind
+                    if kind is not None and kind is not start.kind:
+                        known[victim] = kind  # it had flipped into its back
+                taken[start.color] += 1
+            ids[t], ids[f] = ids[f], None
+        elif isinstance(action, Flip):
+            origin = ids[action.square]
+            if origin is None or origin in done:
+                continue
+            done.add(origin)
+            start = START[origin]
+            if start is None or start.kind is not Kind.PAWN or easy or i + 2 >= len(log):
+                continue  # a turn (F-5 to F-7) or an easy flip: the piece shows its back
+            point = POINT_BACKS[action.square % 9]
+            if log[i + 2] == action:  # F-2: flipped back, so not the point's back
+                excluded.setdefault(origin, set()).add(point)
+            else:
+                known[origin] = point
+    for sq, piece in enumerate(view.board):
+        origin = ids[sq]
+        if piece is None or origin is None:
+            continue
+        start = START[origin]
+        assert start is not None
+        if start.kind is Kind.KING:
+            continue  # the king's back is an advisor, never a secret
+        if piece.back is not None:
+            known[origin] = LABEL_KINDS[(piece.color, piece.back)]
+        elif piece.kind is not start.kind:
+            known[origin] = piece.kind  # type: ignore[assignment]
+    return known, excluded
+
+
+def draw_setup(
+    color: Color,
+    known: dict[int, Kind],
+    rng: random.Random,
+    excluded: dict[int, set[Kind]] | None = None,
+) -> Setup:
+    """A setup of ``color`` agreeing with ``known`` and, when it can, with
+    ``excluded``; the unknown rest at random."""
+    rank = 3 if color is Color.RED else 6
+    squares = [rank * 9 + file for file in PAWN_FILES]
+    pawns: list[Kind | None] = [None] * len(PAWN_FILES)
+    for i, sq in enumerate(squares):
+        back = known.get(sq)
+        if back in PAWN_BACKS and back not in pawns:
+            pawns[i] = back
+    free = [kind for kind in PAWN_BACKS if kind not in pawns]
+    ruled_out = excluded or {}
+    for _ in range(PAWN_DRAWS):
+        rng.shuffle(free)
+        left = list(free)
+        order = tuple(kind if kind is not None else left.pop() for kind in pawns)
+        if all(order[i] not in ruled_out.get(sq, ()) for i, sq in enumerate(squares)):
+            break
+    files: dict[str, int] = {}
+    for group, ((first, second), (back_a, back_b), kind) in PAIRS.items():
+        row = 2 if kind is Kind.CANNON else 0
+        choice = None
+        for file, other in ((first, second), (second, first)):
+            sq = row * 9 + file
+            back = known.get(sq if color is Color.RED else mirror_rank(sq))
+            if back is back_a:
+                choice = file
+            elif back is back_b:
+                choice = other
+        files[group] = choice if choice is not None else rng.choice((first, second))
+    return Setup(order, **files)
+
+
+def setup_choice(rng: random.Random) -> Setup:
+    """The computer's own setup: a random one, so nothing in its play gives it away."""
+    return Setup.random(rng)
+
+
+def piece_worth(position: FanbingPosition, sq: int, piece: Piece) -> int:
+    """A piece's value; a pawn on the enemy back rank is worth part of the back
+    it would flip into there (F-1, F-3)."""
+    kind, color = piece.kind, piece.color
+    value = piece_value(kind, sq, color) if kind in VALUES else FANBING_VALUES[kind]
+    back = position.backs[sq]
+    if (
+        kind is Kind.PAWN
+        and back is not None
+        and sq // 9 == enemy_back_rank(color)
+        and (position.easy or POINT_BACKS[sq % 9] is back)
+    ):
+        value += FANBING_VALUES[back] // 2
+    return value
+
+
+def evaluate_fanbing(position: FanbingPosition) -> int:
+    """Material with the new pieces, pawns about to flip, the reach of the
+    long-range pieces, attackers near the enemy king, a minister near the
+    enemy king's point (F-5 wins there), and room for each king, for the
+    side to move."""
+    board = position.board
+    kings = (position.king_square(Color.RED), position.king_square(Color.BLACK))
+    totals = [0, 0]
+    for sq, piece in enumerate(board):
+        if piece is None:
+            continue
+        kind, color = piece.kind, piece.color
+        value = piece_worth(position, sq, piece)
+        if kind in SLIDERS:
+            value += MOBILITY * sum(1 for _ in position.pseudo_targets(sq))
+        if kind in FANBING_ATTACKERS:
+            value += NEAR_KING * nearness(sq, kings[color.other()])
+        elif kind is Kind.MINISTER:
+            value += MINISTER_STEP * nearness(sq, MINISTER_GOALS[color])
+        elif kind is Kind.KING:
+            value += KING_FREEDOM * sum(1 for _ in position.pseudo_targets(sq))
+        totals[color] += value
+    turn = position.turn
+    return totals[turn] - totals[turn.other()]
+
+
+def copy_position(position: FanbingPosition) -> FanbingPosition:
+    """A board to walk: its own lists, sets and move stack."""
+    out = copy.copy(position)
+    out.board = list(position.board)
+    out.backs = list(position.backs)
+    out.flags = list(position.flags)
+    out.exotic = (set(position.exotic[0]), set(position.exotic[1]))
+    out.last_rule = list(position.last_rule)
+    out._stack = []
+    return out
+
+
+class FanbingState(XiangqiState):
+    """Moves only, each on a copy of the board (the fanbing board has no pop).
+
+    It knows the game's past (``past``: every position the game has met), so a
+    position met before scores as a draw, as does the no-capture limit (S-4,
+    S-12); a minister reaching the enemy king's point wins (F-5)."""
+
+    values = FANBING_VALUES
+
+    def __init__(self, position: FanbingPosition, past: Occurrences | None = None) -> None:
+        super().__init__(position, past)
+        self.position: FanbingPosition = position
+        self._stack: list[tuple[FanbingPosition, Key]] = []
+        self._over: int | None = None
+
+    def push(self, action: Action) -> None:
+        assert isinstance(action, Move)
+        before = self.position
+        mover = before.board[action.from_sq]
+        self.position = position = copy_position(before)
+        position.make(action)
+        key = position.key()
+        self._path[key] += 1
+        self._stack.append((before, key))
+        seen = self._path[key] > 1 or (self.past is not None and key in self.past)
+        if mover is not None and mover.kind is Kind.MINISTER:
+            home = action.to_sq == MINISTER_GOALS[mover.color]
+        else:
+            home = False
+        if home:
+            self._over = -MATE  # F-5: the side to move has lost
+        elif seen or position.quiet_plies >= NO_CAPTURE_LIMIT:
+            self._over = 0  # a position met before, or the no-capture limit
+        else:
+            self._over = None
+
+    def pop(self) -> None:
+        self.position, key = self._stack.pop()
+        self._path[key] -= 1
+        self._over = None
+
+    def terminal(self) -> int | None:
+        return self._over
+
+    def evaluate(self) -> int:
+        return progress(evaluate_fanbing(self.position), self.position.quiet_plies)
+
+
+class FanbingSample:
+    """A whole game agreeing with the knowledge; the root walks copies of it."""
+
+    def __init__(self, game: Fanbing) -> None:
+        self.game = game
+
+
+def _replay(knowledge: Knowledge, seed: int) -> Fanbing:
+    actions = [parse_action(text) for text in knowledge.log]
+    return Fanbing.replay(actions, knowledge.options, seed)
+
+
+def _redealt(
+    base: Fanbing,
+    knowledge: Knowledge,
+    known: dict[int, Kind],
+    excluded: dict[int, set[Kind]],
+    rng: random.Random,
+) -> Fanbing | None:
+    """``base`` with the backs nobody may know drawn afresh (``None`` if the
+    draw does not give the side's view)."""
+    game = copy.deepcopy(base)
+    position = game.position
+    setups = [draw_setup(color, known, rng, excluded) for color in Color]
+    for sq, piece in enumerate(position.board):
+        origin = game.ids[sq]
+        if piece is None or origin is None or origin in known:
+            continue
+        start = START[origin]
+        if position.backs[sq] is None or position.flags[sq] & SHOWN or start is None:
+            continue
+        if start.kind is not Kind.KING:
+            position.backs[sq] = setups[start.color].backs(start.color)[origin]
+    return game if game.view(knowledge.side) == knowledge.view else None
+
+
+@register("fanbing")
+class FanbingPlugin(Plugin):
+    samples = 3
+
+    def __init__(self) -> None:
+        self._replayed: tuple[Knowledge, Fanbing] | None = None
+
+    def sample(self, knowledge: Knowledge, rng: random.Random) -> SearchState:
+        """Draw both setups from what is known until the replay gives this
+        side's view exactly (the last replay that worked if none does). Later
+        samples of the same knowledge deal fresh unknown backs onto a copy of
+        that replay instead of replaying the whole log again."""
+        known, excluded = public_backs(knowledge)
+        if self._replayed is not None and self._replayed[0] is knowledge:
+            game = _redealt(self._replayed[1], knowledge, known, excluded, rng)
+            if game is not None:
+                return FanbingSample(game)  # type: ignore[return-value]
+        found: Fanbing | None = None
+        for _ in range(ATTEMPTS):
+            red, black = (draw_setup(color, known, rng, excluded) for color in Color)
+            try:
+                game = _replay(knowledge, seed_for(red, black))
+            except RulesError:
+                continue
+            found = game
+            if game.view(knowledge.side) == knowledge.view:
+                break
+        if found is None:
+            raise ValueError("no setup agrees with the public log")
+        self._replayed = (knowledge, found)
+        return FanbingSample(copy.deepcopy(found))  # type: ignore[return-value]
+
+    def root(self, knowledge: Knowledge, state: SearchState, searcher: Searcher) -> dict[str, int]:
+        assert isinstance(state, FanbingSample)
+        return scores_after_each_action(
+            state.game,
+            knowledge.side,
+            searcher,
+            lambda g: FanbingState(copy_position(g.position), g.keys),  # type: ignore[attr-defined]
+        )

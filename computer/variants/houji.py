@@ -1,0 +1,97 @@
+"""Successor xiangqi (houji): the queen on the board, swaps and the foul call
+at the root.
+
+Houji hides nothing from the public log except *who is told* that a foul
+may be called (H-6), and whether it may be follows from the public board,
+so the public log rebuilds the whole game. Each root action (a move, a
+swap with the queen, or the call of a foul when this side owns the
+callable window) is played on a copy of the game; what follows is
+searched on the board alone with push/pop in place. So the foul is called
+exactly when the position after the call searches better than every turn
+made without it. Inside the tree swaps and foul calls are left out: they are
+rare, and the root sees them all.
+"""
+
+from __future__ import annotations
+
+import random
+
+from rules.actions import Action, Move
+from rules.pieces import Color, Kind
+from rules.variants.houji.game import Houji
+from rules.variants.houji.moves import HoujiPosition
+
+from ..evaluation import MATE
+from ..knowledge import Knowledge
+from ..plugin import Plugin, register, replay_public, scores_after_each_action
+from ..search import Searcher, SearchState
+from .xiangqi import XiangqiState, evaluate_position
+
+QUEEN_NEAR_KING = 8  # per step closer the queen stands to the enemy king (H-4 takes it)
+
+
+class HoujiState(XiangqiState):
+    """A houji board walked in place. Taking a king or a queen ends the game
+    (H-3, H-4); no legal move loses (S-3)."""
+
+    def __init__(self, position: HoujiPosition) -> None:
+        self.position: HoujiPosition = position
+        self._taken: list[bool] = []
+
+    def push(self, action: Action) -> None:
+        assert isinstance(action, Move)
+        taken = self.position.push_unchecked(action)
+        self._taken.append(taken is not None and taken.kind in (Kind.KING, Kind.QUEEN))
+
+    def pop(self) -> None:
+        self.position.pop()
+        self._taken.pop()
+
+    def terminal(self) -> int | None:
+        return -MATE if self._taken and self._taken[-1] else None
+
+    def evaluate(self) -> int:
+        return evaluate_houji(self.position)
+
+
+def evaluate_houji(position: HoujiPosition) -> int:
+    """The xiangqi evaluation (the queen counted at its value and its reach),
+    plus the queen's nearness to the enemy king it may take across an open line."""
+    score = evaluate_position(position)
+    board = position.board
+    kings = (position.king_square(Color.RED), position.king_square(Color.BLACK))
+    for sq, piece in enumerate(board):
+        if piece is None or piece.kind is not Kind.QUEEN:
+            continue
+        king = kings[piece.color.other()]
+        near = 0 if king is None else max(0, 12 - abs(sq % 9 - king % 9) - abs(sq // 9 - king // 9))
+        reach = sum(1 for _ in position.pseudo_targets(sq))
+        value = QUEEN_NEAR_KING * near + 2 * reach
+        score += value if piece.color is position.turn else -value
+    return score
+
+
+class HoujiSample:
+    """The whole game rebuilt from the public log; the root walks copies of it."""
+
+    def __init__(self, game: Houji) -> None:
+        self.game = game
+
+
+@register("houji")
+class HoujiPlugin(Plugin):
+    """Perfect information: one sample; the foul call is one more root action."""
+
+    def sample(self, knowledge: Knowledge, rng: random.Random) -> SearchState:
+        game = replay_public(knowledge)
+        assert isinstance(game, Houji)
+        return HoujiSample(game)  # type: ignore[return-value]
+
+    def root(self, knowledge: Knowledge, state: SearchState, searcher: Searcher) -> dict[str, int]:
+        assert isinstance(state, HoujiSample)
+        return scores_after_each_action(
+            state.game,
+            knowledge.side,
+            searcher,
+            lambda g: HoujiState(g.position.copy()),  # type: ignore[attr-defined]
+        )

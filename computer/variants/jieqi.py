@@ -1,0 +1,296 @@
+"""Jieqi and Jieqi classic: face-down pieces sampled from what is unseen.
+
+Everything a side may know of the face-down pieces is which pieces of each
+colour have not been seen: the sixteen a side starts with, less those face
+up on the board and those taken whose identity this side was told. A sample
+deals that multiset at random over the face-down points (and the taken
+pieces nobody told it of), so every sample agrees with the view.
+
+The search also knows the game's past: the positions since the last capture,
+rebuilt from the public log by following each piece from its starting point
+(a position is which piece stands where, which lie face-down, whose turn).
+A position met again scores as a draw (J-8 draws at the third), and so does
+reaching the no-capture limit (S-12); a lead shrinks as quiet plies pile up
+and a side that is ahead pays a little for each piece it keeps face-down,
+so a side ahead makes progress instead of shuffling into a draw.
+"""
+
+from __future__ import annotations
+
+import random
+from collections import Counter
+from collections.abc import Hashable
+
+from rules.actions import Action, Move, Pass, Reveal, parse_action
+from rules.pieces import Color, Kind, Piece
+from rules.standard import NO_CAPTURE_LIMIT
+from rules.variant import find_variant
+from rules.variants.jieqi.game import JieqiBase
+from rules.variants.jieqi.moves import POINT_KINDS, START_POINTS, HiddenBoard
+
+from ..evaluation import (
+    ATTACKERS,
+    KING_FREEDOM,
+    MATE,
+    MOBILITY,
+    NEAR_KING,
+    VALUES,
+    nearness,
+    piece_value,
+)
+from ..knowledge import Knowledge
+from ..plugin import Plugin, register
+from ..search import SearchState
+
+FULL_SET: tuple[Counter[Kind], Counter[Kind]] = tuple(  # type: ignore[assignment]
+    Counter(POINT_KINDS[sq] for sq in START_POINTS[color]) for color in Color
+)
+SLIDERS = frozenset({Kind.CHARIOT, Kind.HORSE, Kind.CANNON})
+KINGS = frozenset(
+    sq for color in Color for sq in START_POINTS[color] if POINT_KINDS[sq] is Kind.KING
+)
+AHEAD = 150  # a lead worth making progress for
+DOWN_WHEN_AHEAD = 12  # what a side that is ahead pays per piece it keeps face-down
+
+Key = tuple[Hashable, ...]  # (turn, starting point of the piece on each square, face-down squares)
+
+
+class Past:
+    """The game's positions since its last capture, and its quiet plies, as
+    the public log tells them; ``ids`` is the starting point of the piece on
+    each square now."""
+
+    def __init__(self, knowledge: Knowledge, king_face_up: bool) -> None:
+        ids: list[int | None] = [None] * 90
+        down = [False] * 90
+        for color in Color:
+            for sq in START_POINTS[color]:
+                ids[sq] = sq
+                down[sq] = not (king_face_up and sq in KINGS)
+        turn = Color.RED
+        self.keys: Counter[Key] = Counter([_key(turn, ids, down)])
+        self.quiet = 0
+        for text in knowledge.log:
+            action = parse_action(text)
+            if isinstance(action, Move):
+                f, t = action.from_sq, action.to_sq
+                taken = ids[t] is not None
+                ids[t], ids[f] = ids[f], None
+                down[t] = down[f] = False
+                if taken:
+                    self.keys.clear()
+                self.quiet = 0 if taken else self.quiet + 1
+            else:
+                if isinstance(action, Reveal):
+                    down[action.square] = False
+                self.quiet += 1
+            turn = turn.other()
+            self.keys[_key(turn, ids, down)] += 1
+        self.ids = ids
+
+
+def _key(turn: Color, ids: list[int | None], down: list[bool]) -> Key:
+    return (turn, tuple(ids), tuple(sq for sq in range(90) if down[sq]))
+
+
+def unseen(knowledge: Knowledge, color: Color) -> Counter[Kind]:
+    """The kinds of ``color`` this side has not seen anywhere."""
+    view = knowledge.view
+    left = Counter(FULL_SET[color])
+    for piece in (*view.board, *view.captured[color]):
+        if piece is not None and piece.color is color and piece.kind is not None:
+            left[piece.kind] -= 1
+    return +left
+
+
+class JieqiState:
+    """One deal walked in place. A face-down piece is scored as the average of
+    what its side has unseen, so a reveal is worth what it really shows."""
+
+    def __init__(
+        self,
+        board: HiddenBoard,
+        reveals: bool,
+        hidden_value: tuple[int, int],
+        past: Past | None = None,
+    ) -> None:
+        self.board = board
+        self.reveals = reveals
+        self.hidden_value = hidden_value
+        self._stack: list[tuple[Action, Piece | None, Piece | None, bool, bool]] = []
+        self._king_taken = False
+        self.past = past
+        self.seen: Counter[Key] = Counter() if past is None else Counter(past.keys)
+        self.ids: list[int | None] = [None] * 90 if past is None else list(past.ids)
+        self.quiet = 0 if past is None else past.quiet
+        self._trail: list[tuple[Key, int, int | None, int | None]] = []
+
+    def actions(self) -> list[Action]:
+        board = self.board
+        moves: list[Action] = list(_ordered(board.board, board.legal_moves()))
+        danger = board.in_danger(board.turn)
+        if self.reveals and not danger:
+            moves += [
+                Reveal(sq)
+                for sq, p in enumerate(board.board)
+                if p is not None and p.color is board.turn and board.down[sq]
+            ]
+        if not moves and not danger:
+            return [Pass()]  # J-7
+        return moves
+
+    def captures(self) -> list[Action]:
+        board = self.board
+        return [m for m in _ordered(board.board, board.legal_moves()) if board.board[m.to_sq]]
+
+    def push(self, action: Action) -> None:
+        board, down = self.board.board, self.board.down
+        entry: tuple[Action, Piece | None, Piece | None, bool, bool]
+        if isinstance(action, Move):
+            f, t = action.from_sq, action.to_sq
+            entry = (action, board[f], board[t], down[f], down[t])
+            taken = board[t]
+            board[t], board[f] = board[f], None
+            down[f] = down[t] = False
+            self._king_taken = taken is not None and taken.kind is Kind.KING
+        elif isinstance(action, Reveal):
+            entry = (action, None, None, down[action.square], False)
+            down[action.square] = False
+            self._king_taken = False
+        else:
+            entry = (action, None, None, False, False)
+            self._king_taken = False
+        self._stack.append(entry)
+        self.board.turn = self.board.turn.other()
+        self._remember(action)
+
+    def _remember(self, action: Action) -> None:
+        """Follow the pieces and count the position (pop undoes it)."""
+        ids = self.ids
+        quiet = self.quiet
+        saved: tuple[int | None, int | None] = (None, None)
+        if isinstance(action, Move):
+            f, t = action.from_sq, action.to_sq
+            saved = (ids[f], ids[t])
+            self.quiet = 0 if ids[t] is not None or self._stack[-1][2] is not None else quiet + 1
+            ids[t], ids[f] = ids[f], None
+        else:
+            self.quiet = quiet + 1
+        key = _key(self.board.turn, ids, self.board.down)
+        self.seen[key] += 1
+        self._trail.append((key, quiet, *saved))
+
+    def _forget(self, action: Action) -> None:
+        key, quiet, from_id, to_id = self._trail.pop()
+        self.seen[key] -= 1
+        self.quiet = quiet
+        if isinstance(action, Move):
+            self.ids[action.from_sq], self.ids[action.to_sq] = from_id, to_id
+
+    def pop(self) -> None:
+        self._forget(self._stack[-1][0])
+        action, moved, taken, down_f, down_t = self._stack.pop()
+        board, down = self.board.board, self.board.down
+        if isinstance(action, Move):
+            f, t = action.from_sq, action.to_sq
+            board[f], board[t], down[f], down[t] = moved, taken, down_f, down_t
+        elif isinstance(action, Reveal):
+            down[action.square] = down_f
+        self.board.turn = self.board.turn.other()
+        self._king_taken = False
+
+    def in_check(self) -> bool:
+        return self.board.in_danger(self.board.turn)
+
+    def terminal(self) -> int | None:
+        if self._king_taken:
+            return -MATE  # J-4: the king was just taken
+        if self._trail and (self.seen[self._trail[-1][0]] > 1 or self.quiet >= NO_CAPTURE_LIMIT):
+            return 0  # a position met before (J-8), or the no-capture limit (S-12)
+        return None
+
+    def evaluate(self) -> int:
+        hidden = self.board
+        board, down = hidden.board, hidden.down
+        kings = [hidden.king(Color.RED), hidden.king(Color.BLACK)]
+        totals = [0, 0]
+        for sq, piece in enumerate(board):
+            if piece is None:
+                continue
+            color = piece.color
+            if down[sq]:
+                totals[color] += self.hidden_value[color]
+                continue
+            value = piece_value(piece.kind, sq, color)
+            if piece.kind in SLIDERS:
+                value += MOBILITY * sum(1 for _ in hidden.targets(sq))
+            if piece.kind in ATTACKERS:
+                value += NEAR_KING * nearness(sq, kings[color.other()])
+            elif piece.kind is Kind.KING:
+                value += KING_FREEDOM * sum(1 for _ in hidden.targets(sq))
+            totals[color] += value
+        turn = hidden.turn
+        score = totals[turn] - totals[turn.other()]
+        return self._progress(score, down) if self.past is not None else score
+
+    def _progress(self, score: int, down: list[bool]) -> int:
+        """``score`` with the leader's lead shrunk by quiet plies and by its
+        pieces still face-down: a lead is worth more when it is being used."""
+        if abs(score) < AHEAD:
+            return score
+        turn = self.board.turn
+        leader = turn if score > 0 else turn.other()
+        board = self.board.board
+        hidden = sum(
+            1 for sq, p in enumerate(board) if down[sq] and p is not None and p.color is leader
+        )
+        lead = max(AHEAD, abs(score) - DOWN_WHEN_AHEAD * hidden)
+        lead -= lead * self.quiet // (2 * NO_CAPTURE_LIMIT)
+        return lead if score > 0 else -lead
+
+
+def _ordered(board: list[Piece | None], moves: list[Move]) -> list[Move]:
+    def key(move: Move) -> int:
+        victim = board[move.to_sq]
+        return 0 if victim is None else -VALUES[victim.kind] - 1
+
+    return sorted(moves, key=key)
+
+
+def _mean(kinds: Counter[Kind]) -> int:
+    total = sum(kinds.values())
+    return sum(VALUES[k] * n for k, n in kinds.items()) // total if total else 0
+
+
+@register("jieqi")
+@register("jieqi-classic")
+class JieqiPlugin(Plugin):
+    samples = 4
+
+    def sample_count(self, knowledge: Knowledge) -> int:
+        hidden = any(p is not None and p.kind is None for p in knowledge.view.board)
+        return self.samples if hidden else 1
+
+    def sample(self, knowledge: Knowledge, rng: random.Random) -> SearchState:
+        view = knowledge.view
+        variant = find_variant(knowledge.variant)
+        assert issubclass(variant, JieqiBase)
+        board: list[Piece | None] = [None] * 90
+        down = [False] * 90
+        hidden_value = [0, 0]
+        for color in Color:
+            left = unseen(knowledge, color)
+            hidden_value[color] = _mean(left)
+            pool = sorted(left.elements(), key=lambda k: k.value)
+            rng.shuffle(pool)
+            for sq, piece in enumerate(view.board):
+                if piece is None or piece.color is not color:
+                    continue
+                if piece.kind is None:
+                    board[sq], down[sq] = Piece(color, pool.pop()), True
+                else:
+                    board[sq] = Piece(color, piece.kind)
+        hidden = HiddenBoard(board, down, view.turn, variant.rules)
+        reveals = variant.name == "jieqi"
+        past = Past(knowledge, variant.king_face_up)
+        return JieqiState(hidden, reveals, (hidden_value[0], hidden_value[1]), past)

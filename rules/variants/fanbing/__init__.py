@@ -1,0 +1,3 @@
+"""fanbing: its game, registered on import."""
+
+from . import game as game

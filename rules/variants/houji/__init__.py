@@ -1,0 +1,3 @@
+"""houji: its game, registered on import."""
+
+from . import game as game

@@ -1,0 +1,3 @@
+"""jieqi: its game, registered on import."""
+
+from . import game as game

@@ -1,0 +1,3 @@
+"""tuibei: its game, registered on import."""
+
+from . import game as game
