@@ -177,10 +177,13 @@ def can_play(variant: str) -> bool:
     return True
 
 
+from . import variants  # noqa: E402  (they register themselves)
+
 __all__ = [
     "GameState",
     "Plugin",
     "can_play",
     "plugin_for",
     "register",
+    "variants",
 ]
