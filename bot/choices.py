@@ -8,16 +8,19 @@ from rules.standard import HANDICAPS
 from rules.variant import find_variant, variants
 
 from .timecontrol import PRESETS
-
-# Variants that may be challenged on Discord: a variant is added once its
-# announcements have been checked for secrets.
-PLAYABLE = frozenset({"xiangqi", "jieqi", "jieqi-classic", "tuibei", "fanbing", "houji"})
+from .variants import table_for
 
 TIME_CHOICES = [app_commands.Choice(name=name, value=name) for name in PRESETS]
 COLOR_CHOICES = [app_commands.Choice(name=name, value=name) for name in ("random", "red", "black")]
 HANDICAP_CHOICES = [app_commands.Choice(name=name, value=name) for name in HANDICAPS]
 FORMAT_CHOICES = [app_commands.Choice(name=name, value=name) for name in ("pgn", "json", "gif")]
 SCOPE_CHOICES = [app_commands.Choice(name=name, value=name) for name in ("server", "global")]
+
+
+def playable() -> frozenset[str]:
+    """The variants people may challenge each other to: every registered
+    variant whose room does not say otherwise."""
+    return frozenset(v.name for v in variants() if table_for(v.name).playable)
 
 
 def variant_choices(

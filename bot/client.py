@@ -22,6 +22,7 @@ from .players import PlayerDirectory
 from .presenter import error_text
 from .server import ServerSettings
 from .settings import Settings
+from .variants import extensions
 
 log = logging.getLogger(__name__)
 
@@ -33,9 +34,7 @@ EXTENSIONS = (
     "bot.cogs.preferences",
     "bot.cogs.guide",
     "bot.cogs.clocks",
-    "bot.variants.tuibei.cog",
-    "bot.variants.houji.cog",
-    "bot.variants.fanbing.cog",
+    *extensions(),  # the variants' own cogs, from their rooms
     "bot.cogs.table",
     "bot.cogs.computer",
     "bot.cogs.review",

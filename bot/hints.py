@@ -3,8 +3,9 @@
 A variant's turn can take new forms during a game: a counter once the
 opponent's prediction lies in their pool (Tuibei), a flip once a pawn stands
 on the enemy back rank, a last piece's turn into its back, the minister, a
-double flip while in check (third-generation xiangqi), a pass (Jieqi). The
-first time in a game one of these is open to the player to move, the report
+double flip while in check (third-generation xiangqi), a pass (Jieqi). Each
+variant's room says which actions call for which hint (``hint`` of
+``bot/variants``). The first time in a game one of these is open to the player to move, the report
 tells them privately, with the command that does it: their own legal
 actions are theirs to know, and nobody else learns of the hint. What the
 opening message already explains (a move, a reveal, a prediction, a swap
@@ -18,12 +19,13 @@ from __future__ import annotations
 from typing import Any
 from weakref import WeakKeyDictionary
 
-from rules.actions import Action, Counter, Flip, Pass, Swap
+from rules.actions import Action
 from rules.pieces import Color
 from rules.squares import square_name
 
 from .game_facts import GameFacts
 from .report import Line, Report
+from .variants import table_for
 
 _told: WeakKeyDictionary[Any, set[tuple[int, Color, str]]] = WeakKeyDictionary()
 
@@ -31,19 +33,12 @@ _told: WeakKeyDictionary[Any, set[tuple[int, Color, str]]] = WeakKeyDictionary()
 def _kinds(manager: GameFacts, actions: list[Action]) -> dict[str, list[str]]:
     """The hints the actions call for, each with the squares its actions name."""
     found: dict[str, list[str]] = {}
+    room, game = table_for(manager.variant), manager.match.game
     for action in actions:
-        square = None
-        if isinstance(action, Counter):
-            kind = "counter"
-        elif isinstance(action, Flip):
-            piece = manager.match.game.position.board[action.square]  # type: ignore[attr-defined]
-            kind, square = f"flip.{piece.kind.value if piece else 'p'}", action.square
-        elif isinstance(action, Swap) and manager.variant == "fanbing":
-            kind, square = "double_flip", action.second
-        elif isinstance(action, Pass):
-            kind = "pass"
-        else:
+        hint = room.hint(game, action)
+        if hint is None:
             continue
+        kind, square = hint
         squares = found.setdefault(kind, [])
         if square is not None and square_name(square) not in squares:
             squares.append(square_name(square))

@@ -1,9 +1,11 @@
 """Localisation: message catalogues per language and the slash-command translator.
 
-Catalogues are TOML files under ``bot/locales/``: ``en.toml`` and ``zh.toml``,
-plus one file per variant area such as ``en.tuibei.toml`` (merged in name
-order, so each variant keeps its messages in a file of its own); nested
-tables flatten to dotted keys (``[move] played`` is ``move.played``)
+Catalogues are TOML files: under ``bot/locales/``, ``en.toml`` and ``zh.toml``
+plus one file per area such as ``en.computer.toml`` (merged in name order),
+then the ``<lang>.toml`` files of each variant's room (``bot/variants/``,
+whose ``catalogue`` names the folder), so a variant keeps its messages in its
+own room, even one registered from outside the bot; nested tables flatten to
+dotted keys (``[move] played`` is ``move.played``)
 whose values are ``str.format`` templates. A key missing in a language falls
 back to English, and a key missing everywhere shows as itself, so a gap is
 visible but never an error.
@@ -15,10 +17,13 @@ import tomllib
 from collections.abc import Mapping
 from functools import cache
 from importlib import resources
+from importlib.resources.abc import Traversable
 from typing import Any
 
 import discord
 from discord import app_commands
+
+from .variants import catalogues
 
 LANGUAGES = ("en", "zh")
 DEFAULT_LANGUAGE = "en"
@@ -49,16 +54,17 @@ class Catalogue:
         self.tables = {lang: dict(table) for lang, table in tables.items()}
 
     @classmethod
-    def load(cls) -> Catalogue:
-        folder = resources.files("bot") / "locales"
+    def load(cls, rooms: tuple[Traversable, ...] = ()) -> Catalogue:
+        """The shared files, then each folder of ``rooms`` in turn."""
         tables: dict[str, dict[str, str]] = {lang: {} for lang in LANGUAGES}
-        files = sorted(
-            (f for f in folder.iterdir() if f.name.endswith(".toml")), key=lambda f: f.name
-        )
-        for file in files:
-            lang = file.name.split(".")[0]
-            if lang in tables:
-                tables[lang].update(_flatten(tomllib.loads(file.read_text(encoding="utf-8"))))
+        for folder in (resources.files("bot") / "locales", *rooms):
+            files = sorted(
+                (f for f in folder.iterdir() if f.name.endswith(".toml")), key=lambda f: f.name
+            )
+            for file in files:
+                lang = file.name.split(".")[0]
+                if lang in tables:
+                    tables[lang].update(_flatten(tomllib.loads(file.read_text(encoding="utf-8"))))
         return cls(tables)
 
     def get(self, lang: str, key: str) -> str | None:
@@ -80,10 +86,15 @@ class Catalogue:
         return template.format_map(_Params(params))
 
 
-@cache
 def catalogue() -> Catalogue:
-    """The shipped catalogue, read once."""
-    return Catalogue.load()
+    """The catalogue of the shared files and every registered room, read once
+    for each set of rooms (a room registered later is read in then)."""
+    return _catalogue_of(catalogues())
+
+
+@cache
+def _catalogue_of(rooms: tuple[Traversable, ...]) -> Catalogue:
+    return Catalogue.load(rooms)
 
 
 def t(lang: str, key: str, /, **params: Any) -> str:
@@ -120,7 +131,7 @@ class CommandTranslator(app_commands.Translator):
         if lang == DEFAULT_LANGUAGE:
             return None
         where = context.location
-        data = context.data
+        data: Any = context.data  # a command, a parameter or a choice, by ``where``
         loc = app_commands.TranslationContextLocation
         if where in (loc.command_name, loc.group_name):
             key = _command_key(data) + ".name"

@@ -5,18 +5,16 @@ A move is labelled in the reader's notation with its ICCS value beside it
 of the reader's language whatever their notation (``reveal a0`` / ``翻a0``,
 ``predict chariot`` / ``预测 箭``: a Tuibei tile never by its Chinese
 mahjong name to a reader of English), and is found by its words in every
-language, its log code, and the other verbs a player may type (``揭`` for a
-reveal, as ``翻``)."""
+language, its log code, and the other verbs a player may type, as the
+variant's room spells them (``揭`` for a reveal, as ``翻``)."""
 
 from __future__ import annotations
 
-from rules.actions import Action, Reveal
-from rules.squares import square_name
+from rules.actions import Action
 from rules.variant import Game
 
 from .typed import written
-
-_ALSO = {Reveal: ("揭{square}", "flip{square}", "翻{square}")}  # other ways to say it
+from .variants import table_for
 
 
 def label(game: Game, action: Action, style: str, lang: str) -> tuple[str, list[str]]:
@@ -27,8 +25,5 @@ def label(game: Game, action: Action, style: str, lang: str) -> tuple[str, list[
     if not worded:  # a board move, or a swap that has a notation of its own
         shown = spelled.get(f"{style}@{lang}") or spelled[style]
         return (shown if shown == value else f"{shown} ({value})"), [*spelled.values(), value]
-    extra = [
-        form.format(square=square_name(action.square))  # type: ignore[attr-defined]
-        for form in _ALSO.get(type(action), ())
-    ]
+    extra = table_for(game.name).spellings(action)
     return spelled[f"{style}@{lang}"], [*spelled.values(), *extra, value]

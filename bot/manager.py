@@ -56,7 +56,7 @@ from .players import PlayerDirectory
 from .report import Line, Moves, Report, Term, Title
 from .server import ServerSettings
 from .typed import folded, refusal_reason, written
-from .variants.fanbing import arranging as fanbing_setup
+from .variants import SetupPhase, table_for
 
 log = logging.getLogger(__name__)
 
@@ -101,8 +101,8 @@ class GameManager:
         self.options = dict(record.options)
         self.control = tc.preset(record.options.get("time"))
         self.lock = asyncio.Lock()
-        # Third-generation xiangqi's private setup before the first move, if pending.
-        self.setup_phase: fanbing_setup.SetupPhase | None = None
+        # The variant's private setup before the first move, if pending (its room's).
+        self.setup_phase: SetupPhase | None = None
         self._load(record, match)
 
     def _load(self, record: GameRecord, match: Match) -> None:
@@ -319,7 +319,7 @@ class GameManager:
         return report
 
     async def setup_report(self, lines: list[Line]) -> Report:
-        """The public report of the end of a setup phase (bot/fanbing_setup.py)."""
+        """The public report of the end of a setup phase (a room's, bot/variants/)."""
         return await self._report(None, [], lines + self._deadline_lines(), lines)
 
     async def _setup_wait(self) -> Report:
@@ -328,12 +328,12 @@ class GameManager:
         report = await self._expire_locked()
         if report is None:
             raise BotError("setup_pending")
-        report.note = Line("fanbing.setup_just_over")
+        report.note = Line(table_for(self.variant).setup_just_over)
         return report
 
     async def _expire_locked(self) -> Report | None:
         if self.setup_phase is not None:  # no one loses a setup on time
-            lines = await fanbing_setup.expire(self)
+            lines = await table_for(self.variant).expire_setup(self)
             return None if lines is None else await self.setup_report(lines)
         deadline = self.clocks.deadline
         if deadline is None or self.hub.now() < deadline:
@@ -637,8 +637,7 @@ class GameManager:
             lines.append(
                 Line("game.handicap", {"handicap": Term(f"handicap.{self.options['handicap']}")})
             )
-        if self.options.get("easy-flips"):
-            lines.append(Line("fanbing.easy_flips_on"))  # F-3
+        lines += table_for(self.variant).opening_lines(self.options)
         if not self.rated:
             lines.append(Line("game.unrated"))
         said = [*lines, self._first_move(red, black), *self._deadline_lines()]
@@ -734,7 +733,7 @@ class GameHub:
                 for user_id in (record.red_id, record.black_id):
                     await self.players.recall(user_id)
                 manager = GameManager(self, record, match)
-                await fanbing_setup.load(manager)
+                await table_for(manager.variant).load_setup(manager)
                 self._games[game_id] = manager
                 self._channels[manager.channel_id] = game_id
         return manager
@@ -814,7 +813,7 @@ class GameHub:
         async with manager.lock:
             await manager._reload()
             manager.setup_phase = None
-            await fanbing_setup.load(manager)
+            await table_for(manager.variant).load_setup(manager)
         if manager.finished:
             self.retire(manager)
 

@@ -12,15 +12,17 @@ back): they work after a restart, and refuse once the game has moved on.
 from __future__ import annotations
 
 import re
-from typing import Any, Protocol
+from typing import Any, Protocol, cast
 
 import discord
+from discord.ext import commands
 
-from rules.actions import Action, Swap
+from rules.actions import Action
 from rules.errors import RulesError
 
 from .game_facts import GameFacts
 from .i18n import t
+from .variants import table_for
 
 KEEP = "-"
 
@@ -30,7 +32,7 @@ def loses_at_once(manager: GameFacts, user_id: int, text: str) -> Action | None:
     the game at once by the mover's own doing; else ``None`` (and any other
     problem is left for the move itself to refuse)."""
     game = manager.match.game
-    if manager.variant != "fanbing" or manager.finished or manager.setup_phase is not None:
+    if manager.finished or manager.setup_phase is not None:
         return None
     if manager.ids[game.turn] != user_id:
         return None
@@ -38,7 +40,7 @@ def loses_at_once(manager: GameFacts, user_id: int, text: str) -> Action | None:
         action = game.parse(text)
     except RulesError:
         return None
-    if not isinstance(action, Swap):  # a double flip: the mover's own backs decide
+    if not table_for(manager.variant).second_thought(action):  # the room says which
         return None
     trial = type(game).replay([*game.actions, action], game.options, game.seed)
     outcome = trial.outcome()
@@ -70,12 +72,14 @@ class SureButton(
 
     @classmethod
     async def from_custom_id(
-        cls, interaction: discord.Interaction, item: discord.ui.Button[Any], match: re.Match[str]
+        cls, interaction: discord.Interaction, item: discord.ui.Item[Any], match: re.Match[str]
     ) -> SureButton:
         return cls(int(match["game"]), int(match["ply"]), match["action"])
 
     async def callback(self, interaction: discord.Interaction) -> None:
-        play: SureAnswers = interaction.client.get_cog("Play")  # type: ignore[attr-defined, assignment]
+        client = interaction.client
+        assert isinstance(client, commands.Bot)
+        play = cast(SureAnswers, client.get_cog("Play"))  # the play cog imports this module
         await play.on_sure(interaction, self.game_id, self.ply, self.action)
 
 

@@ -10,6 +10,7 @@ from rules.squares import square_name
 from rules.variant import Game
 
 from .i18n import LANGUAGES, t
+from .variants import table_for
 
 STYLES = ("chinese", "wxf", "iccs")
 
@@ -49,11 +50,13 @@ def written(game: Game, action: Action) -> dict[str, str]:
 
 def _in_words(game: Game, action: Action) -> dict[str, str] | None:
     """An action that is no board move, per language; ``None`` for a swap of
-    successor xiangqi, which its notation writes."""
-    if isinstance(action, Reveal | Flip):
+    successor xiangqi, which its notation writes. A variant's room may word
+    its actions itself (a double flip of third-generation xiangqi)."""
+    own = table_for(game.name).words(game, action)
+    if own is not None:
+        key, square = own
+    elif isinstance(action, Reveal | Flip):
         key, square = f"said.{type(action).__name__.lower()}", action.square
-    elif isinstance(action, Swap) and game.name == "fanbing":
-        key, square = "said.double_flip", action.second
     elif isinstance(action, Swap):
         return None
     elif isinstance(action, Pass):

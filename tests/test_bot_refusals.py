@@ -56,7 +56,7 @@ async def test_finished_game_refuses_everything(table):
 
 async def test_challenge_refusals(table, monkeypatch):
     # As if only xiangqi were open (the extension is loaded apart from the package).
-    monkeypatch.setattr(sys.modules["bot.cogs.play"], "PLAYABLE", frozenset({"xiangqi"}))
+    monkeypatch.setattr(sys.modules["bot.cogs.play"], "playable", lambda: frozenset({"xiangqi"}))
     robot = table.guild.add_member(table.env.create_user("robot", bot=True))
     assert "cannot challenge yourself" in private(
         await table.alice.slash(table.channel, "challenge", opponent=table.alice)

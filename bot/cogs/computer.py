@@ -32,12 +32,11 @@ from computer.opponent import Opponent
 from computer.plugin import can_play
 from computer.pool import SearchPool
 from computer.uci import EngineError
-from computer.variants.fanbing import setup_choice
 from rules.errors import RulesError
 from rules.pieces import Color
 from rules.variant import find_variant
 
-from ..choices import COLOR_CHOICES, PLAYABLE, TIME_CHOICES, variant_choices, variant_title
+from ..choices import COLOR_CHOICES, TIME_CHOICES, playable, variant_choices, variant_title
 from ..delivery import QUIET
 from ..errors import BotError, Busy
 from ..i18n import t
@@ -45,7 +44,7 @@ from ..manager import GameManager
 from ..notices import jump_url
 from ..opening import open_game
 from ..report import Report
-from ..variants.fanbing import arranging as fanbing_setup
+from ..variants import table_for
 
 if TYPE_CHECKING:
     from ..client import Chuhan
@@ -132,7 +131,7 @@ class Computer(commands.Cog):
         self, interaction: discord.Interaction, current: str
     ) -> list[app_commands.Choice[str]]:
         lang = await self.bot.players.language(interaction.user.id, interaction.locale)
-        return variant_choices(current, lang, frozenset(v for v in PLAYABLE if can_play(v)))
+        return variant_choices(current, lang, frozenset(v for v in playable() if can_play(v)))
 
     async def start_game(
         self, interaction: discord.Interaction, variant: str, level: int, color: str, time: str
@@ -140,7 +139,7 @@ class Computer(commands.Cog):
         """A new unrated game between the user and the computer, in a new thread."""
         lang = await self.bot.language_of(interaction)
         name = find_variant(variant).name
-        if name not in PLAYABLE or not can_play(name):
+        if name not in playable() or not can_play(name):
             raise BotError("variant_not_playable", variant=name)
         if level not in LEVELS:
             raise BotError("computer_level")
@@ -212,8 +211,8 @@ class Computer(commands.Cog):
             return None
         side = Color.RED if self._is_red(manager) else Color.BLACK
         phase = manager.setup_phase
-        if phase is not None:  # fanbing: its own setup first; no move before both are done
-            return None if phase.done[side] else "setup"
+        if phase is not None:  # its own setup first; no move before both are done
+            return None if phase.done_for(side) else "setup"
         pending = manager.match.pending
         if pending is not None and pending.side is not side:
             return "answer"
@@ -264,14 +263,11 @@ class Computer(commands.Cog):
         return await manager.move(me, text)
 
     async def _arrange(self, manager: GameManager, side: Color) -> Report | None:
-        """Its fanbing setup, chosen without looking at the game, stored as a
-        player's choice is; the public report once both sides are done."""
+        """Its part of the variant's setup, done by the variant's room; the
+        public report once both sides are done."""
         async with manager.lock:
-            phase = manager.setup_phase
-            if phase is None or phase.done[side]:
-                return None
-            setup = setup_choice(random.Random(secrets.randbits(64)))
-            lines = await fanbing_setup.settle(manager, phase, side, setup, done=True)
+            rng = random.Random(secrets.randbits(64))
+            lines = await table_for(manager.variant).computer_setup(manager, side, rng)
             return None if lines is None else await manager.setup_report(lines)
 
     def _for_people(self, manager: GameManager, report: Report) -> Report:

@@ -18,8 +18,6 @@ from discord.ext import commands
 from computer.levels import DEFAULT_LEVEL
 from rules.errors import RulesError
 from rules.variant import find_variant
-from rules.variants.fanbing.game import EASY_FLIPS, Fanbing
-from rules.variants.houji.game import FOUL_WORDS
 from storage import ChallengeStatus
 
 from .. import timecontrol as tc
@@ -27,8 +25,8 @@ from ..buttons import challenge_view
 from ..choices import (
     COLOR_CHOICES,
     HANDICAP_CHOICES,
-    PLAYABLE,
     TIME_CHOICES,
+    playable,
     variant_choices,
     variant_title,
 )
@@ -49,6 +47,7 @@ from ..presenter import say
 from ..report import Line, Moves, Report
 from ..second_thought import KEEP, SureButton, loses_at_once, sure_view
 from ..typed import folded, written
+from ..variants import challenge_options, table_for
 
 if TYPE_CHECKING:
     from storage import Challenge
@@ -127,16 +126,13 @@ class Play(commands.Cog):
         if opponent is not None and opponent.bot:
             raise BotError("bot_opponent")
         game_class = find_variant(variant)
-        if game_class.name not in PLAYABLE:
+        if game_class.name not in playable():
             raise BotError("variant_not_playable", variant=game_class.name)
         options = {"time": time}
         if handicap != "none":
             options["handicap"] = handicap
             rated = False  # S-10
-        if easy_flips:
-            if game_class is not Fanbing:
-                raise BotError("easy_flips_elsewhere")
-            options[EASY_FLIPS] = "true"  # F-3
+        options |= challenge_options(game_class.name, {"easy_flips": easy_flips})
         self.bot.hub.check_options(game_class.name, options)
         assert interaction.channel_id is not None
         if isinstance(interaction.channel, discord.Thread) and self.bot.hub.here(
@@ -205,7 +201,7 @@ class Play(commands.Cog):
         self, interaction: discord.Interaction, current: str
     ) -> list[app_commands.Choice[str]]:
         lang = await self.bot.players.language(interaction.user.id, interaction.locale)
-        return variant_choices(current, lang, PLAYABLE)
+        return variant_choices(current, lang, playable())
 
     def _challenge_text(self, challenge: Challenge, lang: str) -> str:
         params = {
@@ -224,8 +220,10 @@ class Play(commands.Cog):
         handicap = challenge.options.get("handicap")
         if handicap:
             lines.append(t(lang, "game.handicap", handicap=t(lang, f"handicap.{handicap}")))
-        if challenge.options.get(EASY_FLIPS):
-            lines.append(t(lang, "fanbing.easy_flips_on"))
+        lines += [
+            say(line, lang)
+            for line in table_for(challenge.variant).opening_lines(challenge.options)
+        ]
         return "\n".join(lines)
 
     async def on_challenge_button(
@@ -366,12 +364,10 @@ class Play(commands.Cog):
             return
         await interaction.response.defer(ephemeral=True, thinking=True)
         report = await manager.move(interaction.user.id, move)
-        called = manager.variant == "houji" and folded(move) in FOUL_WORDS
-        if not called:
+        called = table_for(manager.variant).called(folded(move))  # a foul call, say
+        if called is None:
             confirm(manager, interaction.user.id, report)
-        await self.bot.announcer.acknowledge(
-            interaction, report, f"done.{'foul' if called else 'move'}"
-        )
+        await self.bot.announcer.acknowledge(interaction, report, called or "done.move")
 
     @move.autocomplete("move")
     async def move_autocomplete(

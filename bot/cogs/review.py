@@ -33,6 +33,7 @@ from ..delivery import QUIET, png_file
 from ..errors import BotError
 from ..i18n import t
 from ..report import Report
+from ..variants import table_for
 
 if TYPE_CHECKING:
     from ..client import Chuhan
@@ -40,7 +41,6 @@ if TYPE_CHECKING:
 
 log = logging.getLogger(__name__)
 
-REVIEWABLE = frozenset({"xiangqi", "houji"})
 GAME_OVER_KEYS = ("result.win", "result.draw")
 
 
@@ -80,7 +80,7 @@ class Reviews(commands.Cog):
     async def _offer(self, report: Report, message: discord.Message) -> None:
         try:
             record = await self.bot.store.load_game(report.game_id)
-            if record.variant not in REVIEWABLE or record.status is not GameStatus.FINISHED:
+            if not table_for(record.variant).reviewable or record.status is not GameStatus.FINISHED:
                 return
             # The result message is in the server's public language, and keeps
             # the buttons it came with (the rematch): Review joins them.
@@ -125,7 +125,7 @@ class Reviews(commands.Cog):
             raise BotError("unknown_game", id=game_id) from None
         if record.status is GameStatus.ACTIVE:
             raise BotError("review_during_game")
-        if record.variant not in REVIEWABLE:
+        if not table_for(record.variant).reviewable:
             raise BotError("review_standard_only")
         await interaction.response.defer(thinking=True)
         computer: Computer | None = self.bot.get_cog("Computer")  # type: ignore[assignment]

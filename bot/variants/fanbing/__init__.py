@@ -1,1 +1,5 @@
-"""fanbing."""
+"""Third-generation xiangqi (fanbing) on Discord."""
+
+from . import room
+
+__all__ = ["room"]

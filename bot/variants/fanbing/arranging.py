@@ -1,8 +1,8 @@
 """The private setup phase of third-generation xiangqi (fanbing) before Red's first move.
 
-Each player arranges their backs with ``/setup`` (bot/cogs/fanbing.py). The
+Each player arranges their backs with ``/setup`` (``cog.py`` beside this module). The
 game exists from the challenge on, with a random seed, which is a random
-setup for both sides (rules/fanbing_setup.py). Every choice rewrites that
+setup for both sides (``rules/variants/fanbing/backs.py``). Every choice rewrites that
 side's part of the seed in storage, so the stored seed is always the current
 setups and a restart loses nothing; the progress (who is done) is kept in
 the secret's ``setup`` JSON. Moves wait until both players are done; at the
@@ -12,39 +12,15 @@ deadline of Red's first move whoever is not done keeps the setup they have
 
 from __future__ import annotations
 
-from collections.abc import Callable
 from dataclasses import dataclass, field
-from typing import Protocol
 
 from rules.pieces import Color
 from rules.variants.fanbing.backs import SETUPS, Setup, seed_for, setups_from_seed
-from storage import Secret, Store
+from storage import Secret
 
 from ... import timecontrol as tc
 from ...report import Line
-
-
-class _Hub(Protocol):
-    store: Store
-    now: Callable[[], float]
-
-
-class GameManager(Protocol):
-    """What the setup phase needs of a game's manager (bot/manager.py), which
-    imports this module: a protocol keeps the import one-way."""
-
-    id: int
-    seq: int
-    variant: str
-    hub: _Hub
-    control: tc.TimeControl | None
-    clocks: tc.Clocks
-    setup_phase: SetupPhase | None
-
-    async def _reload(self) -> None: ...
-
-    def names(self) -> tuple[str, str]: ...
-
+from .. import TableHost
 
 VARIANT = "fanbing"
 KEY = "fanbing"
@@ -84,15 +60,24 @@ class SetupPhase:
     def complete(self) -> bool:
         return all(self.done)
 
+    def done_for(self, side: Color) -> bool:
+        return self.done[side]
 
-async def load(manager: GameManager) -> None:
+
+def phase_of(manager: TableHost) -> SetupPhase | None:
+    """The game's pending setup phase, if any."""
+    phase = manager.setup_phase
+    return phase if isinstance(phase, SetupPhase) else None
+
+
+async def load(manager: TableHost) -> None:
     """Give a fanbing game without entries its setup phase, as stored."""
     if manager.variant != VARIANT or manager.seq:
         return
     manager.setup_phase = SetupPhase.from_secret(await manager.hub.store.load_secret(manager.id))
 
 
-async def save(manager: GameManager, phase: SetupPhase) -> None:
+async def save(manager: TableHost, phase: SetupPhase) -> None:
     """Store a changed setup; the match is rebuilt from the new seed."""
     await manager.hub.store.set_secret(manager.id, phase.secret())
     manager.setup_phase = phase
@@ -100,7 +85,7 @@ async def save(manager: GameManager, phase: SetupPhase) -> None:
 
 
 async def settle(
-    manager: GameManager,
+    manager: TableHost,
     phase: SetupPhase,
     side: Color,
     setup: Setup,
@@ -121,7 +106,7 @@ async def settle(
     return None
 
 
-async def finish(manager: GameManager, phase: SetupPhase, timed_out: bool) -> list[Line]:
+async def finish(manager: TableHost, phase: SetupPhase, timed_out: bool) -> list[Line]:
     """End the phase: both setups stand, Red's clock starts now. The public
     lines say only that the setup is over (and who ran out of time)."""
     store = manager.hub.store
@@ -140,9 +125,9 @@ async def finish(manager: GameManager, phase: SetupPhase, timed_out: bool) -> li
     return [*lines, Line("fanbing.setup_complete", {"player": names[Color.RED]})]
 
 
-async def expire(manager: GameManager) -> list[Line] | None:
+async def expire(manager: TableHost) -> list[Line] | None:
     """At the deadline, the phase ends with the setups as they are (no loss)."""
-    phase = manager.setup_phase
+    phase = phase_of(manager)
     deadline = manager.clocks.deadline
     if phase is None or deadline is None or manager.hub.now() < deadline:
         return None

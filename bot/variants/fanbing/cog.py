@@ -102,7 +102,8 @@ def with_pawn(setup: Setup, file: int, back: Kind) -> Setup:
 
 def with_pairs(setup: Setup, right: set[str]) -> Setup:
     """``setup`` with the first back of each pair in ``right`` on its right-hand piece."""
-    return replace(setup, **{group: PAIRS[group][0][1 if group in right else 0] for group in PAIRS})
+    files: dict[str, Any] = {group: PAIRS[group][0][1 if group in right else 0] for group in PAIRS}
+    return replace(setup, **files)
 
 
 class SetupItem(
@@ -123,8 +124,10 @@ class SetupItem(
         return cls(int(match["game"]), match["what"], item)
 
     async def callback(self, interaction: discord.Interaction) -> None:
-        cog = interaction.client.get_cog("Fanbing")  # type: ignore[attr-defined]
-        assert isinstance(cog, Fanbing)
+        client = interaction.client
+        assert isinstance(client, commands.Bot)
+        cog = client.get_cog("Fanbing")
+        assert isinstance(cog, FanbingCog)
         values = list(getattr(self.item, "values", []))
         await cog.on_choice(interaction, self.game_id, self.what, values)
 
@@ -156,7 +159,7 @@ def pawn_view(game_id: int, setup: Setup, side: Color, lang: str) -> discord.ui.
             ],
         )
         view.add_item(SetupItem(game_id, f"pawn-{FILES[file]}", select))
-    button = discord.ui.Button(
+    button: discord.ui.Button[Any] = discord.ui.Button(
         label=t(lang, "fanbing.random_pawns"), custom_id=_cid(game_id, "random-pawns"), row=4
     )
     view.add_item(SetupItem(game_id, "random-pawns", button))
@@ -183,17 +186,17 @@ def pairs_view(game_id: int, setup: Setup, lang: str) -> discord.ui.View:
     )
     view.add_item(SetupItem(game_id, "pairs", select))
     for group in PAIRS:
-        button = discord.ui.Button(
+        button: discord.ui.Button[Any] = discord.ui.Button(
             label=t(lang, f"fanbing.random.{group}"),
             custom_id=_cid(game_id, f"random-{group}"),
             row=1,
         )
         view.add_item(SetupItem(game_id, f"random-{group}", button))
-    everything = discord.ui.Button(
+    everything: discord.ui.Button[Any] = discord.ui.Button(
         label=t(lang, "fanbing.random_all"), custom_id=_cid(game_id, "random-all"), row=2
     )
     view.add_item(SetupItem(game_id, "random-all", everything))
-    done = discord.ui.Button(
+    done: discord.ui.Button[Any] = discord.ui.Button(
         label=t(lang, "fanbing.done"),
         style=discord.ButtonStyle.success,
         custom_id=_cid(game_id, "done"),
@@ -212,7 +215,9 @@ async def _quietly(edit: Awaitable[object]) -> None:
         log.debug("could not redraw a /setup message: %s", exc)
 
 
-class Fanbing(commands.Cog):
+class FanbingCog(commands.Cog, name="Fanbing"):
+    """``/setup`` and its menus (named apart from the rules' ``Fanbing`` game)."""
+
     def __init__(self, bot: Chuhan) -> None:
         self.bot = bot
         self.messages = SetupMessages(bot.now)
@@ -257,7 +262,7 @@ class Fanbing(commands.Cog):
             raise GameFinished()
         if manager.variant != VARIANT:
             raise BotError("not_fanbing")
-        phase = manager.setup_phase
+        phase = fanbing_setup.phase_of(manager)
         if phase is None:
             raise BotError("setup_over")
         if phase.done[side]:
@@ -354,7 +359,7 @@ class Fanbing(commands.Cog):
             return
         clicked = interaction.message.id if interaction.message is not None else None
         async with entry.lock:
-            phase = manager.setup_phase  # read now: a later click may have changed it
+            phase = fanbing_setup.phase_of(manager)  # now: a later click may have changed it
             chose = phase is None or phase.chosen[side]
             if phase is not None:
                 setup = phase.setups[side]
@@ -382,4 +387,4 @@ class Fanbing(commands.Cog):
 
 
 async def setup(bot: Chuhan) -> None:
-    await bot.add_cog(Fanbing(bot))
+    await bot.add_cog(FanbingCog(bot))

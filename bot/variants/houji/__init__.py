@@ -1,1 +1,5 @@
-"""houji."""
+"""Successor xiangqi (houji) on Discord."""
+
+from . import room
+
+__all__ = ["room"]

@@ -48,8 +48,10 @@ class FoulButton(GameButton, template=r"chuhan:hj:(?P<game>\d+):foul"):
     button_style = discord.ButtonStyle.danger
 
     async def callback(self, interaction: discord.Interaction) -> None:
-        cog = interaction.client.get_cog("Houji")  # type: ignore[attr-defined]
-        assert isinstance(cog, Houji)
+        client = interaction.client
+        assert isinstance(client, commands.Bot)
+        cog = client.get_cog("Houji")
+        assert isinstance(cog, HoujiCog)
         await cog.on_foul_button(interaction, self.game_id)
 
 
@@ -69,7 +71,9 @@ def _foul_game(message: discord.Message) -> int | None:
     return None
 
 
-class Houji(commands.Cog):
+class HoujiCog(commands.Cog, name="Houji"):
+    """The foul notice's button (named apart from the rules' ``Houji`` game)."""
+
     def __init__(self, bot: Chuhan) -> None:
         self.bot = bot
         # Game channel id -> (game id, the DMs whose foul button is live).
@@ -100,11 +104,11 @@ class Houji(commands.Cog):
                 entry = self._notices.setdefault(manager.channel_id, (game_id, []))
                 entry[1].append(message)
             return
-        entry = self._notices.get(message.channel.id)
-        if entry is None or self._window_open(message.channel.id):
+        sent = self._notices.get(message.channel.id)
+        if sent is None or self._window_open(message.channel.id):
             return
         del self._notices[message.channel.id]
-        for notice in entry[1]:
+        for notice in sent[1]:
             with contextlib.suppress(discord.HTTPException):  # a late press is still refused
                 await notice.edit(view=None)
 
@@ -129,4 +133,4 @@ class Houji(commands.Cog):
 
 
 async def setup(bot: Chuhan) -> None:
-    await bot.add_cog(Houji(bot))
+    await bot.add_cog(HoujiCog(bot))

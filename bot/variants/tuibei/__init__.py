@@ -1,1 +1,5 @@
-"""tuibei."""
+"""Tuibei on Discord."""
+
+from . import room
+
+__all__ = ["room"]

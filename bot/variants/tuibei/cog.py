@@ -85,17 +85,23 @@ class TileMenu(
 
     @classmethod
     async def from_custom_id(
-        cls, interaction: discord.Interaction, item: discord.ui.Select[Any], match: re.Match[str]
+        cls, interaction: discord.Interaction, item: discord.ui.Item[Any], match: re.Match[str]
     ) -> TileMenu:
+        assert isinstance(item, discord.ui.Select)  # the template matches menus only
         return cls(int(match["game"]), match["verb"], item)
 
     async def callback(self, interaction: discord.Interaction) -> None:
-        cog = interaction.client.get_cog("Tuibei")  # type: ignore[attr-defined]
-        assert isinstance(cog, Tuibei)
+        client = interaction.client
+        assert isinstance(client, commands.Bot)
+        cog = client.get_cog("Tuibei")
+        assert isinstance(cog, TuibeiCog)
         await cog.on_tile_chosen(interaction, self.game_id, self.verb, self.item.values)
 
 
-class Tuibei(commands.Cog):
+class TuibeiCog(commands.Cog, name="Tuibei"):
+    """``/predict``, ``/counter`` and their tile menus (named apart from the
+    rules' ``Tuibei`` game)."""
+
     def __init__(self, bot: Chuhan) -> None:
         self.bot = bot
 
@@ -213,4 +219,4 @@ class Tuibei(commands.Cog):
 
 
 async def setup(bot: Chuhan) -> None:
-    await bot.add_cog(Tuibei(bot))
+    await bot.add_cog(TuibeiCog(bot))

@@ -1,0 +1,5 @@
+"""Jieqi on Discord."""
+
+from . import room
+
+__all__ = ["room"]
