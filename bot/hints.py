@@ -18,9 +18,11 @@ from __future__ import annotations
 from typing import Any
 from weakref import WeakKeyDictionary
 
-from rules.actions import Action, Counter, Flip, Pass, Swap
+from rules.actions import Action, Pass, Swap
 from rules.pieces import Color
 from rules.squares import square_name
+from rules.variants.fanbing.actions import Flip
+from rules.variants.tuibei.actions import Counter
 
 from .game_facts import GameFacts
 from .report import Line, Report

@@ -10,9 +10,10 @@ reveal, as ``翻``)."""
 
 from __future__ import annotations
 
-from rules.actions import Action, Reveal
+from rules.actions import Action
 from rules.squares import square_name
 from rules.variant import Game
+from rules.variants.jieqi.actions import Reveal
 
 from .typed import written
 

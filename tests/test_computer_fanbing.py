@@ -20,9 +20,10 @@ from computer.variants.fanbing import (
     public_backs,
     setup_choice,
 )
-from rules.actions import Flip, Move
+from rules.actions import Move
 from rules.match import Match
 from rules.pieces import Color
+from rules.variants.fanbing.actions import Flip
 from rules.variants.fanbing.backs import Setup, seed_for
 from rules.variants.fanbing.game import Fanbing
 

@@ -23,13 +23,14 @@ import copy
 import random
 from collections.abc import Hashable
 
-from rules.actions import Action, Flip, Move, parse_action
+from rules.actions import Action, Move, parse_action
 from rules.errors import RulesError
 from rules.pieces import Color, Kind, Piece
 from rules.position import START_FEN, Position
 from rules.repetition import Occurrences
 from rules.squares import mirror_rank, parse_square
 from rules.standard import NO_CAPTURE_LIMIT
+from rules.variants.fanbing.actions import Flip
 from rules.variants.fanbing.backs import PAIRS, PAWN_BACKS, PAWN_FILES, Setup, seed_for
 from rules.variants.fanbing.game import EASY_FLIPS, POINT_BACKS, Fanbing, back_label
 from rules.variants.fanbing.moves import SHOWN, FanbingPosition, enemy_back_rank

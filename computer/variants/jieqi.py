@@ -21,10 +21,11 @@ import random
 from collections import Counter
 from collections.abc import Hashable
 
-from rules.actions import Action, Move, Pass, Reveal, parse_action
+from rules.actions import Action, Move, Pass, parse_action
 from rules.pieces import Color, Kind, Piece
 from rules.standard import NO_CAPTURE_LIMIT
 from rules.variant import find_variant
+from rules.variants.jieqi.actions import Reveal
 from rules.variants.jieqi.game import JieqiBase
 from rules.variants.jieqi.moves import POINT_KINDS, START_POINTS, HiddenBoard
 

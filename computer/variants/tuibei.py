@@ -17,8 +17,9 @@ from __future__ import annotations
 import copy
 import random
 
-from rules.actions import Action, Predict
+from rules.actions import Action
 from rules.pieces import Color
+from rules.variants.tuibei.actions import Predict
 from rules.variants.tuibei.game import Tuibei
 from rules.view import HIDDEN_TILE
 
