@@ -1,7 +1,7 @@
 """One small plug-in per variant: how to sample what the player cannot see,
 how to walk a sample, how to score the root.
 
-A plug-in turns a :class:`~computer.knowledge.Knowledge` into sample states
+A plug-in turns a :class:`~rules.knowledge.Knowledge` into sample states
 (one per determinization) and scores the root actions of each. Variants
 without a plug-in of their own get :class:`GenericPlugin` when they are
 perfect-information (the public log is then the whole game); a
@@ -19,11 +19,11 @@ from typing import ClassVar
 
 from rules.actions import Action, parse_action
 from rules.errors import RulesError
+from rules.knowledge import Knowledge
 from rules.pieces import Color
 from rules.variant import Game, find_variant
 
 from .evaluation import MATE, VALUES
-from .knowledge import Knowledge
 from .search import OutOfBudget, Searcher, SearchState
 
 Scores = dict[str, int]  # root action text -> score for the player

@@ -20,7 +20,8 @@ import sys
 from collections.abc import Awaitable
 from typing import TypeVar
 
-from .knowledge import Knowledge
+from rules.knowledge import Knowledge
+
 from .levels import Level
 from .player import Choice
 from .search import Budget

@@ -7,7 +7,6 @@ from __future__ import annotations
 
 import random
 
-from computer.knowledge import knowledge_of
 from computer.levels import level
 from computer.player import choose
 from computer.plugin import can_play, plugin_for
@@ -21,6 +20,7 @@ from computer.variants.fanbing import (
     setup_choice,
 )
 from rules.actions import Move
+from rules.knowledge import knowledge_of
 from rules.match import Match
 from rules.pieces import Color
 from rules.variants.fanbing.actions import Flip

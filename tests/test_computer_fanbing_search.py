@@ -8,11 +8,11 @@ import copy
 import random
 
 from computer.evaluation import KING_WORTH, MATE
-from computer.knowledge import knowledge_of
 from computer.player import _mates_as_kings
 from computer.search import Budget, Searcher
 from computer.variants.fanbing import FanbingPlugin, FanbingSample, FanbingState, copy_position
 from rules.actions import Move, parse_action
+from rules.knowledge import knowledge_of
 from rules.match import Match
 from rules.pieces import Color
 from rules.variants.fanbing.game import Fanbing

@@ -25,6 +25,7 @@ from collections.abc import Hashable
 
 from rules.actions import Action, Move, parse_action
 from rules.errors import RulesError
+from rules.knowledge import Knowledge
 from rules.pieces import Color, Kind, Piece
 from rules.position import START_FEN, Position
 from rules.repetition import Occurrences
@@ -46,7 +47,6 @@ from ..evaluation import (
     piece_value,
     progress,
 )
-from ..knowledge import Knowledge
 from ..plugin import Plugin, register, scores_after_each_action
 from ..search import Searcher, SearchState
 from .xiangqi import XiangqiState

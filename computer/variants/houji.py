@@ -17,12 +17,12 @@ from __future__ import annotations
 import random
 
 from rules.actions import Action, Move
+from rules.knowledge import Knowledge
 from rules.pieces import Color, Kind
 from rules.variants.houji.game import Houji
 from rules.variants.houji.moves import HoujiPosition
 
 from ..evaluation import MATE
-from ..knowledge import Knowledge
 from ..plugin import Plugin, register, replay_public, scores_after_each_action
 from ..search import Searcher, SearchState
 from .xiangqi import XiangqiState, evaluate_position

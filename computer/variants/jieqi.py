@@ -22,6 +22,7 @@ from collections import Counter
 from collections.abc import Hashable
 
 from rules.actions import Action, Move, Pass, parse_action
+from rules.knowledge import Knowledge
 from rules.pieces import Color, Kind, Piece
 from rules.standard import NO_CAPTURE_LIMIT
 from rules.variant import find_variant
@@ -39,7 +40,6 @@ from ..evaluation import (
     nearness,
     piece_value,
 )
-from ..knowledge import Knowledge
 from ..plugin import Plugin, register
 from ..search import SearchState
 

@@ -18,13 +18,13 @@ import copy
 import random
 
 from rules.actions import Action
+from rules.knowledge import HIDDEN, Knowledge
 from rules.pieces import Color
 from rules.variants.tuibei.actions import Predict
 from rules.variants.tuibei.game import Tuibei
 from rules.view import HIDDEN_TILE
 
 from ..evaluation import MATE
-from ..knowledge import HIDDEN, Knowledge
 from ..plugin import Plugin, register, replay_public
 from ..search import OutOfBudget, Searcher, SearchState
 from .xiangqi import XiangqiState

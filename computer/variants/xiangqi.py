@@ -9,13 +9,13 @@ from collections.abc import Hashable, Mapping
 from typing import ClassVar
 
 from rules.actions import Action, Move
+from rules.knowledge import Knowledge
 from rules.pieces import Color, Kind, Piece
 from rules.position import Position
 from rules.repetition import Occurrences
 from rules.standard import NO_CAPTURE_LIMIT, StandardXiangqi
 
 from ..evaluation import ATTACKERS, MOBILITY, NEAR_KING, VALUES, nearness, piece_value, progress
-from ..knowledge import Knowledge
 from ..plugin import Plugin, register, replay_public
 from ..search import SearchState
 
