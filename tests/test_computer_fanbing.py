@@ -110,7 +110,7 @@ def test_it_plays_and_takes_with_the_new_pieces():
     match = Match.start("fanbing", {}, 0)
     knowledge = knowledge_of(match, Color.RED)
     sample = FanbingSample(game)
-    scores = FanbingPlugin().root(knowledge, sample, Searcher(Budget(depth=1)))  # type: ignore[arg-type]
+    scores = FanbingPlugin().root(knowledge, sample, Searcher(Budget(depth=1)))
     assert max(scores, key=scores.__getitem__) == "c3e5"
 
 

@@ -40,11 +40,12 @@ from ..evaluation import (
     nearness,
     piece_value,
 )
-from ..plugin import Plugin, register
+from ..plugin import SearchPlugin, register
 from ..search import SearchState
 
-FULL_SET: tuple[Counter[Kind], Counter[Kind]] = tuple(  # type: ignore[assignment]
-    Counter(POINT_KINDS[sq] for sq in START_POINTS[color]) for color in Color
+FULL_SET: tuple[Counter[Kind], ...] = tuple(
+    Counter(kind for sq in START_POINTS[color] if (kind := POINT_KINDS[sq]) is not None)
+    for color in Color
 )
 SLIDERS = frozenset({Kind.CHARIOT, Kind.HORSE, Kind.CANNON})
 KINGS = frozenset(
@@ -265,7 +266,7 @@ def _mean(kinds: Counter[Kind]) -> int:
 
 @register("jieqi")
 @register("jieqi-classic")
-class JieqiPlugin(Plugin):
+class JieqiPlugin(SearchPlugin):
     samples = 4
 
     def sample_count(self, knowledge: Knowledge) -> int:
