@@ -34,7 +34,6 @@ from concurrent.futures import ProcessPoolExecutor
 from benchmarks import Figure
 from bot.cogs.computer import WORKERS
 from computer.fairy import FairyStockfish, engine_path, from_uci
-from computer.knowledge import knowledge_of
 from computer.levels import DEFAULT_LEVEL, Level, level
 from computer.player import choose
 from computer.pool import SearchPool
@@ -42,6 +41,7 @@ from computer.search import Budget, Searcher
 from computer.uci import Limit
 from computer.variants.xiangqi import XiangqiState
 from rules.actions import Move
+from rules.knowledge import knowledge_of
 from rules.match import Match
 from rules.pieces import Color
 from rules.position import Position

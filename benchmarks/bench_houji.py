@@ -23,8 +23,8 @@ from dataclasses import dataclass
 
 from benchmarks import Figure
 from rules import Move, find_variant
-from rules.actions import CallFoul
 from rules.variant import Game
+from rules.variants.houji.actions import CallFoul
 from rules.variants.houji.game import Houji
 
 PLAYOUT_GAMES = 200

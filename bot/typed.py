@@ -5,9 +5,11 @@ from __future__ import annotations
 
 import unicodedata
 
-from rules.actions import Action, Flip, Move, Pass, Reveal, Swap
+from rules.actions import Action, Move, Pass, Swap
 from rules.squares import square_name
 from rules.variant import Game
+from rules.variants.fanbing.actions import Flip
+from rules.variants.jieqi.actions import Reveal
 
 from .i18n import LANGUAGES, t
 from .variants import table_for

@@ -13,11 +13,11 @@ import secrets
 from collections.abc import Mapping
 
 from rules.actions import Move
+from rules.knowledge import Knowledge
 from rules.variant import find_variant
 
 from .evaluation import MATE
 from .fairy import FairyStockfish, from_uci
-from .knowledge import Knowledge
 from .levels import Level
 from .levels import level as level_of
 from .pool import SearchPool

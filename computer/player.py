@@ -1,6 +1,6 @@
 """The built-in computer player: determinize, search each sample, vote.
 
-:func:`choose` takes a :class:`~computer.knowledge.Knowledge` and nothing
+:func:`choose` takes a :class:`~rules.knowledge.Knowledge` and nothing
 else, so what it plays can depend only on what its side may know. With the
 same knowledge, level and seed, and a budget of depth or nodes (not of
 time), it plays the same action.
@@ -12,8 +12,9 @@ import random
 from collections import Counter
 from dataclasses import dataclass
 
+from rules.knowledge import Knowledge
+
 from .evaluation import KING_WORTH, MATE, MATE_BOUND
-from .knowledge import Knowledge
 from .levels import Level
 from .plugin import plugin_for
 from .search import Budget, Searcher

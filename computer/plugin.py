@@ -1,12 +1,13 @@
 """One small plug-in per variant: how to sample what the player cannot see,
 how to walk a sample, how to score the root.
 
-A plug-in turns a :class:`~computer.knowledge.Knowledge` into sample states
-(one per determinization) and scores the root actions of each. Variants
-without a plug-in of their own get :class:`GenericPlugin` when they are
-perfect-information (the public log is then the whole game); a
-hidden-information variant needs its own, since only it knows what may be
-sampled. Add one with :func:`register`.
+A plug-in turns a :class:`~rules.knowledge.Knowledge` into samples (one per
+determinization) and scores the root actions of each. Variants without a
+plug-in of their own get :class:`GenericPlugin`, which plays through the
+:class:`~rules.variant.Game` interface alone: a perfect-information variant
+(the public log is then the whole game), or a hidden-information one whose
+class overrides :meth:`~rules.variant.Game.determinize`, since only the
+variant knows what may be drawn. Add one with :func:`register`.
 """
 
 from __future__ import annotations
@@ -14,26 +15,32 @@ from __future__ import annotations
 import copy
 import random
 from abc import ABC, abstractmethod
-from collections.abc import Callable
-from typing import ClassVar
+from collections.abc import Callable, Sequence
+from typing import Any, ClassVar, Generic, TypeVar
 
-from rules.actions import Action, parse_action
+from rules.actions import Action
 from rules.errors import RulesError
+from rules.knowledge import Knowledge
 from rules.pieces import Color
 from rules.variant import Game, find_variant
 
 from .evaluation import MATE, VALUES
-from .knowledge import Knowledge
 from .search import OutOfBudget, Searcher, SearchState
 
 Scores = dict[str, int]  # root action text -> score for the player
 
 
-class Plugin(ABC):
+S = TypeVar("S")  # what a plug-in's samples are
+G = TypeVar("G", bound=Game)
+
+
+class Plugin(ABC, Generic[S]):
     """The generic behaviour; variants override what they need.
 
     ``samples`` is how many determinizations to search while something is
     hidden (1 for perfect-information variants: there is nothing to sample).
+    A sample is whatever the plug-in's :meth:`root` scores: a search state,
+    or a whole game whose root actions are played on copies.
     """
 
     samples: ClassVar[int] = 1
@@ -43,37 +50,36 @@ class Plugin(ABC):
         return self.samples
 
     @abstractmethod
-    def sample(self, knowledge: Knowledge, rng: random.Random) -> SearchState:
-        """One state consistent with what ``knowledge`` says, the unknown drawn by ``rng``."""
+    def sample(self, knowledge: Knowledge, rng: random.Random) -> S:
+        """One sample consistent with what ``knowledge`` says, the unknown drawn by ``rng``."""
+
+    @abstractmethod
+    def root(self, knowledge: Knowledge, state: S, searcher: Searcher) -> Scores:
+        """Scores of every legal root action in one sample."""
+
+
+class SearchPlugin(Plugin[SearchState]):
+    """A plug-in whose samples are search states, searched from the root as they are."""
 
     def root(self, knowledge: Knowledge, state: SearchState, searcher: Searcher) -> Scores:
-        """Scores of every legal root action in one sample."""
         result = searcher.run(state)
-        return {action.text: score for action, score in result.scores.items()}  # type: ignore[attr-defined]
-
-
-def replay_public(knowledge: Knowledge, log: list[str] | None = None) -> Game:
-    """The game rebuilt from the public log: the whole game in a perfect-information
-    variant (its seed drives nothing there)."""
-    kind = find_variant(knowledge.variant)
-    actions = [parse_action(text) for text in (knowledge.log if log is None else log)]
-    return kind.replay(actions, knowledge.options, 0)
+        return {action.text: score for action, score in result.scores.items()}
 
 
 def scores_after_each_action(
-    game: Game, me: Color, searcher: Searcher, state_of: Callable[[Game], SearchState]
+    game: G, me: Color, searcher: Searcher, state_of: Callable[[G], SearchState]
 ) -> Scores:
     """Scores for ``me`` of every legal action of ``game``, each played on a copy
     of the whole game (the variant's rules say what it does: a flip, a swap, a
     foul call) and the board after it searched (``state_of`` makes the search
     state), one ply deeper each round while the budget lasts."""
-    after: dict[str, Game] = {}
+    after: dict[str, G] = {}
     for action in game.legal_actions():
         child = copy.deepcopy(game)
         child.push(action)
         after[action.text] = child
 
-    def value(child: Game, depth: int) -> int:
+    def value(child: G, depth: int) -> int:
         outcome = child.outcome()
         if outcome is not None:
             return 0 if outcome.winner is None else MATE if outcome.winner is me else -MATE
@@ -97,10 +103,10 @@ class GameState:
         self.game = game
         self._stack: list[Game] = []
 
-    def actions(self) -> list[Action]:
+    def actions(self) -> Sequence[Action]:
         return self.game.legal_actions()
 
-    def captures(self) -> list[Action]:
+    def captures(self) -> Sequence[Action]:
         return []
 
     def push(self, action: Action) -> None:
@@ -135,36 +141,54 @@ class GameState:
         return score + len(self.game.legal_actions())
 
 
-class GenericPlugin(Plugin):
-    """Any perfect-information variant: the public log is the game."""
+class GenericPlugin(SearchPlugin):
+    """Any variant through the :class:`~rules.variant.Game` interface alone: a
+    sample is the variant's own :meth:`~rules.variant.Game.determinize`, one
+    for perfect information (the public log is the game), several, their root
+    scores summed, when something is hidden."""
+
+    samples = 4
+
+    def sample_count(self, knowledge: Knowledge) -> int:
+        return self.samples if find_variant(knowledge.variant).hidden_information else 1
 
     def sample(self, knowledge: Knowledge, rng: random.Random) -> SearchState:
-        return GameState(replay_public(knowledge))
+        return GameState(find_variant(knowledge.variant).determinize(knowledge, rng))
 
 
-_PLUGINS: dict[str, Callable[[], Plugin]] = {}
+def determinizes(kind: type[Game]) -> bool:
+    """Whether ``kind`` draws what it hides itself: a perfect-information
+    variant hides nothing, a hidden-information one must override
+    :meth:`~rules.variant.Game.determinize` (the default replays the public log)."""
+    owner = next(k for k in kind.__mro__ if "determinize" in vars(k))
+    return not kind.hidden_information or owner is not Game
 
 
-def register(variant: str) -> Callable[[type[Plugin]], type[Plugin]]:
+_PLUGINS: dict[str, Callable[[], Plugin[Any]]] = {}
+P = TypeVar("P", bound=type[Plugin[Any]])
+
+
+def register(variant: str) -> Callable[[P], P]:
     """Class decorator: the plug-in of ``variant`` (its canonical name)."""
 
-    def add(cls: type[Plugin]) -> type[Plugin]:
+    def add(cls: P) -> P:
         _PLUGINS[variant] = cls
         return cls
 
     return add
 
 
-def plugin_for(variant: str) -> Plugin:
-    """The plug-in playing ``variant``.
+def plugin_for(variant: str) -> Plugin[Any]:
+    """The plug-in playing ``variant``: its own, else :class:`GenericPlugin`.
 
-    :raises ValueError: for a hidden-information variant without one.
+    :raises ValueError: for a hidden-information variant with neither a
+        plug-in nor a :meth:`~rules.variant.Game.determinize` of its own.
     """
     kind = find_variant(variant)
     factory = _PLUGINS.get(kind.name)
     if factory is not None:
         return factory()
-    if kind.hidden_information:
+    if not determinizes(kind):
         raise ValueError(f"the computer cannot play {kind.name} yet")
     return GenericPlugin()
 
@@ -181,7 +205,9 @@ from . import variants  # noqa: E402  (they register themselves)
 
 __all__ = [
     "GameState",
+    "GenericPlugin",
     "Plugin",
+    "SearchPlugin",
     "can_play",
     "plugin_for",
     "register",

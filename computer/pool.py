@@ -20,7 +20,9 @@ import sys
 from collections.abc import Awaitable
 from typing import TypeVar
 
-from .knowledge import Knowledge
+from rules.knowledge import Knowledge
+from rules.variant import find_variant
+
 from .levels import Level
 from .player import Choice
 from .search import Budget
@@ -74,7 +76,10 @@ class SearchPool:
         :raises EngineTerminatedError: when a worker died twice in a row.
         :raises EngineError: when the search failed or took far too long.
         """
-        request = (knowledge, level, seed, budget)
+        # The module that registers the variant, for the worker to import: a
+        # variant registered outside ``rules`` is otherwise unknown there.
+        home = find_variant(knowledge.variant).__module__
+        request = (home, knowledge, level, seed, budget)
         try:
             answer = await self._search(request, level, budget)
         except EngineTerminatedError:

@@ -11,10 +11,8 @@ from __future__ import annotations
 from collections.abc import Awaitable, Callable, Sequence
 from dataclasses import dataclass
 
-from rules.match import Match
+from rules.knowledge import Knowledge, knowledge_along
 from rules.pieces import Color
-
-from .knowledge import Knowledge, knowledge_of
 
 CAP = 1_500  # centipawns: a won position; the graph needs no more
 WORST = 3  # moves shown per side
@@ -65,22 +63,20 @@ async def review(
     ``final`` is the last position's value when the game is over on the
     board (an engine has no move to score there).
     """
-    match = Match.start(variant, options, seed)
     evaluations: list[int] = []
     best: list[str | None] = []
     sides: list[Color] = []
-    for ply in range(len(moves) + 1):
-        if ply:
-            match.apply(moves[ply - 1])
-        if match.outcome is not None:
-            winner = match.outcome.winner
+    for knowledge in knowledge_along(variant, options, seed, moves):
+        over = knowledge.view.outcome
+        if over is not None:
+            winner = over.winner
             value = 0 if winner is None else CAP if winner is Color.RED else -CAP
             evaluations.append(value if final is None else final)
             best.append(None)
             break
-        side = match.game.turn
+        side = knowledge.side
         sides.append(side)
-        score, choice = await analyse(knowledge_of(match, side))
+        score, choice = await analyse(knowledge)
         evaluations.append(clamp(score if side is Color.RED else -score))
         best.append(choice)
     mistakes: tuple[list[Mistake], list[Mistake]] = ([], [])

@@ -9,7 +9,7 @@ deadline, whichever comes first, and always keeps the last full iteration.
 from __future__ import annotations
 
 import time
-from collections.abc import Hashable
+from collections.abc import Sequence
 from dataclasses import dataclass, field
 from typing import Protocol
 
@@ -28,11 +28,11 @@ CHECK_EVERY = 256  # nodes between looks at the clock
 class SearchState(Protocol):
     """A position the search may walk: make, unmake, score."""
 
-    def actions(self) -> list[Action]:
+    def actions(self) -> Sequence[Action]:
         """Legal actions of the side to move, the most promising first
         (captures by value); empty when it has lost."""
 
-    def captures(self) -> list[Action]:
+    def captures(self) -> Sequence[Action]:
         """The capturing actions among :meth:`actions`, for the quiescence search."""
 
     def push(self, action: Action) -> None: ...
@@ -68,13 +68,13 @@ class OutOfBudget(Exception):
 class Result:
     """Scores of every root action (for the side to move) at ``depth``."""
 
-    scores: dict[Hashable, int] = field(default_factory=dict)
+    scores: dict[Action, int] = field(default_factory=dict)
     depth: int = 0
     nodes: int = 0
 
     @property
     def best(self) -> Action | None:
-        return max(self.scores, key=self.scores.__getitem__) if self.scores else None  # type: ignore[return-value]
+        return max(self.scores, key=self.scores.__getitem__) if self.scores else None
 
 
 class Searcher:
@@ -116,9 +116,9 @@ class Searcher:
         return done
 
     def _root(
-        self, state: SearchState, order: list[Action], depth: int, *, forced: bool
-    ) -> dict[Hashable, int]:
-        scores: dict[Hashable, int] = {}
+        self, state: SearchState, order: Sequence[Action], depth: int, *, forced: bool
+    ) -> dict[Action, int]:
+        scores: dict[Action, int] = {}
         alpha = -MATE - 1
         self.forced = forced  # the first iteration runs to the end whatever the budget
         try:

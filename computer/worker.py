@@ -2,7 +2,8 @@
 
 Reads requests from stdin and writes answers to stdout, each a pickled
 object behind a 4-byte big-endian length: a request is
-``(knowledge, level, seed, budget)`` (``budget`` ``None``: the level's),
+``(module, knowledge, level, seed, budget)`` (``module`` registers the
+variant, ``budget`` ``None``: the level's),
 an answer a :class:`~computer.player.Choice`
 or the text of the error that stopped the search. Its first frame, before
 any request, is :data:`READY`. Only its parent writes to it, so unpickling
@@ -15,6 +16,7 @@ import os
 import pickle
 import struct
 import sys
+from importlib import import_module
 from typing import BinaryIO
 
 from .player import choose
@@ -41,8 +43,9 @@ def frame(payload: bytes) -> bytes:
 
 def serve(requests: BinaryIO, answers: BinaryIO) -> None:
     while (payload := read_frame(requests)) is not None:
-        knowledge, level, seed, budget = pickle.loads(payload)
+        home, knowledge, level, seed, budget = pickle.loads(payload)
         try:
+            import_module(home)
             answer: object = choose(knowledge, level, seed, budget)
         except Exception as exc:  # reported to the parent, which logs it
             answer = f"{type(exc).__name__}: {exc}"

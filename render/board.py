@@ -44,8 +44,6 @@ _MARK_ARM = 9
 # Points with marks (file, rank), by Red's coordinates.
 _CANNON_POINTS = [(f, r) for r in (2, 7) for f in (1, 7)]
 _PAWN_POINTS = [(f, r) for r in (3, 6) for f in (0, 2, 4, 6, 8)]
-# Variants whose palaces carry the diamond advisor lines (successor xiangqi, H-2).
-DIAMOND_VARIANTS = frozenset({"houji"})
 # The diamond of each palace: back centre, left middle, front centre, right middle.
 _DIAMONDS = [[(4, 0), (3, 1), (4, 2), (5, 1), (4, 0)], [(4, 9), (3, 8), (4, 7), (5, 8), (4, 9)]]
 

@@ -6,7 +6,8 @@ from PIL import Image
 
 from rules.view import View
 
-from .board import DIAMOND_VARIANTS, board_layer
+from .board import board_layer
+from .extras import extras_of
 from .layout import PANEL_LEFT, centre
 from .options import Players, RenderOptions
 from .palette import to_palette
@@ -21,7 +22,7 @@ def draw_frame(view: View, players: Players | None, options: RenderOptions) -> I
     panel, whose texts change, is the one part drawn anew.
     """
     bottom = options.bottom(view)
-    diamond = view.variant in DIAMOND_VARIANTS
+    diamond = extras_of(view.variant).diamond
     frame = board_layer(bottom, options.labels, options.traditional, diamond).copy()
     if view.check is not None:
         check_ring().paste(frame, centre(view.check, bottom))

@@ -21,9 +21,9 @@ from PIL import Image, ImageDraw
 
 from rules.outcome import Outcome
 from rules.pieces import Color, Kind
-from rules.variants.tuibei.game import TILES
 from rules.view import HIDDEN_TILE, PoolView, View
 
+from .extras import Tiles, extras_of
 from .fonts import Font, fit, fit_names, names_font, readable_name, wrap
 from .layout import (
     BANNER_SIZES,
@@ -109,7 +109,9 @@ def _player_card(
     name_left = CONTENT_LEFT + _DISC + 4
     middle = top + _HEADER + _DISC // 2
     draw.text((name_left, middle), fit(name, font, CONTENT_RIGHT - name_left), TEXT, font, "lm")
-    pending = _pending(view.pools[color], options.traditional) if view.pools else None
+    tiles = _tiles(view) if view.pools else None
+    pools = view.pools
+    pending = _pending(tiles, pools[color], options.traditional) if pools and tiles else None
     lower = 0  # how far a clock on two lines pushes the captures down
     if clock:
         room = CONTENT_WIDTH - (pending.width + 6 if pending else 0)
@@ -125,12 +127,21 @@ def _player_card(
         image = mini_piece(pv, options.traditional, MINI_RADIUS)
         y = top + CAPTURES + lower + row * _STEP
         _overlay(panel, image, (CONTENT_LEFT - 1 + col * _STEP, y))
-    if view.pools is not None:
+    if view.pools is not None and tiles is not None:
         pool = view.pools[color]
-        shown = [k for k in TILES if k in pool.rack or k in pool.lost]  # T-1 order
-        for kind, (x, y) in zip(shown, rack_places(shown, options.traditional), strict=True):
-            image = tile(kind, options.traditional, lost=kind in pool.lost)
+        shown = [k for k in tiles.kinds if k in pool.rack or k in pool.lost]  # rack order
+        places = rack_places(tiles, shown, options.traditional)
+        for kind, (x, y) in zip(shown, places, strict=True):
+            image = tile(tiles, kind, options.traditional, lost=kind in pool.lost)
             _overlay(panel, image, (x, top + y))
+
+
+def _tiles(view: View) -> Tiles:
+    """The tiles of a view with pools: its variant registers them."""
+    tiles = extras_of(view.variant).tiles
+    if tiles is None:
+        raise ValueError(f"a view of {view.variant} has pools but the variant has no tiles")
+    return tiles
 
 
 def _clock_lines(clock: str, room: float, *, two: bool) -> list[tuple[Font, str]]:
@@ -145,23 +156,23 @@ def _clock_lines(clock: str, room: float, *, two: bool) -> list[tuple[Font, str]
     return [fit_names(clock, room, CLOCK_SIZES)]
 
 
-def _pending(pool: PoolView, traditional: bool) -> Image.Image:
+def _pending(tiles: Tiles, pool: PoolView, traditional: bool) -> Image.Image:
     """The prediction pool: empty, a hidden tile, or the tile the viewer may see."""
     if pool.pending is None:
         return empty_slot()
-    return tile(None if pool.pending == HIDDEN_TILE else pool.pending, traditional)
+    return tile(tiles, None if pool.pending == HIDDEN_TILE else pool.pending, traditional)
 
 
-def rack_places(kinds: list[Kind], traditional: bool) -> list[tuple[int, int]]:
+def rack_places(tiles: Tiles, kinds: list[Kind], traditional: bool) -> list[tuple[int, int]]:
     """The top left corner of each tile of a rack, from its card's top left:
     centred rows, as many tiles to a row as fit, in the given order."""
     rows: list[list[int]] = [[]]
     for kind in kinds:
         row = rows[-1]
         used = sum(row) + _TILE_GAP * len(row)
-        if row and used + width(kind, traditional) > CONTENT_WIDTH:
+        if row and used + width(tiles, kind, traditional) > CONTENT_WIDTH:
             rows.append(row := [])
-        row.append(width(kind, traditional))
+        row.append(width(tiles, kind, traditional))
     places = []
     for r, row in enumerate(rows):
         x = CONTENT_LEFT + (CONTENT_WIDTH - sum(row) - _TILE_GAP * (len(row) - 1)) // 2

@@ -34,7 +34,7 @@ from .palette import (
     WOOD,
 )
 from .sprite import SCALE, Canvas, Sprite, bake
-from .text import BOARD_GLYPHS, badge_text
+from .text import badge_text, board_glyphs
 
 _BADGE_FAR = CELL // 2 + 2  # the badge's outer corner from the point, on both axes:
 # the neighbouring discs still keep clear of it
@@ -91,7 +91,7 @@ def _badge(canvas: Canvas, centre: tuple[float, float], label: str) -> None:
     one), never a missing glyph."""
     box = badge_box(centre)
     canvas.rect(box, fill=BADGE, outline=WHITE, width=1.5, radius=6)
-    if label[:1] and label[0] in BOARD_GLYPHS:
+    if label[:1] and label[0] in board_glyphs():
         label, font = label[0], board_font(BADGE_GLYPH * SCALE)
     else:
         label, font = (clean_name(label) or "?")[0], names_font(BADGE_GLYPH * SCALE)

@@ -1,17 +1,20 @@
-"""Every fixed word and glyph the renderer draws, in one place.
+"""Every fixed word and glyph the renderer draws, in one place, with the
+words the variants register (:mod:`render.extras`).
 
 The font subset is cut from this module (``scripts/subset_font.py`` reads
-:data:`BOARD_GLYPHS` and :data:`PANEL_GLYPHS`), so a word added here is a word
-the shipped fonts can draw once the script is run again.
+:func:`board_glyphs` and :func:`panel_glyphs`), so a word added here or in
+a variant's extras is a word the shipped fonts can draw once the script is
+run again.
 """
 
 from __future__ import annotations
 
+from functools import cache
+
 from rules.outcome import Outcome, Reason
-from rules.pieces import SIMPLIFIED_NAMES, TRADITIONAL_NAMES, Color, Kind
-from rules.variants.fanbing.game import BACK_LABELS as FANBING_BACKS
-from rules.variants.fanbing.game import back_label
-from rules.variants.tuibei.game import TILE_NAMES as TUIBEI_TILES
+from rules.pieces import SIMPLIFIED_NAMES, TRADITIONAL_NAMES, Color
+
+from .extras import registered
 
 # File numbers: Red's edge counts files right-to-left from Red's view in
 # Chinese numerals (file i is 一); Black's edge counts right-to-left from
@@ -20,22 +23,6 @@ RED_FILE_NUMERALS = "九八七六五四三二一"
 BLACK_FILE_NUMERALS = "123456789"
 
 RIVER = {False: ("楚河", "汉界"), True: ("楚河", "漢界")}
-
-# Tuibei tiles (T-1): a mahjong suit stands for each kind of piece.
-TILE_NAMES = {False: TUIBEI_TILES, True: {**TUIBEI_TILES, Kind.KING: "風", Kind.PAWN: "萬"}}
-
-# Secret backs of the third-generation variant (F rulings). A view carries a
-# back's simplified label (rules/fanbing.py ``back_label``: Black's form of
-# the piece's name, 车 马 炮 象 士 and the new pieces, the king by side);
-# drawn in traditional glyphs the badge names the same piece as the
-# traditional set writes it: 車 馬 砲 象 士, 帥/將, 駝 騾 輔 拋 and the rest.
-TRADITIONAL_BACKS = {
-    back_label(color, kind): TRADITIONAL_NAMES[kind][color if kind is Kind.KING else Color.BLACK]
-    for color in Color
-    for kind in (Kind.KING, *FANBING_BACKS)
-}
-# Every glyph a badge may need, so badges never need one outside the subset.
-BACK_LABELS = "".join(dict.fromkeys([*TRADITIONAL_BACKS, *TRADITIONAL_BACKS.values()]))
 
 REASONS = {
     Reason.CHECKMATE: ("将死", "checkmate"),
@@ -94,13 +81,13 @@ def ply_text(ply: int, lang: str) -> str:
     return f"move {number}" if lang == "en" else f"第 {number} 回合"
 
 
-def tile_name(kind: Kind, traditional: bool) -> str:
-    return TILE_NAMES[traditional][kind]
-
-
 def badge_text(label: str, traditional: bool) -> str:
     """A secret back's badge in the viewer's glyph set (any other label as it is)."""
-    return TRADITIONAL_BACKS.get(label, label) if traditional else label
+    if traditional:
+        for extras in registered():
+            if label in extras.badges:
+                return extras.badges[label]
+    return label
 
 
 def _all_piece_names() -> str:
@@ -111,22 +98,38 @@ def _all_piece_names() -> str:
 
 _ASCII = "".join(chr(c) for c in range(0x20, 0x7F))
 
-# Drawn with the serif board font: pieces, river, numerals, tiles, badges.
-BOARD_GLYPHS = frozenset(
-    _all_piece_names()
-    + "".join(RIVER[False] + RIVER[True])
-    + RED_FILE_NUMERALS
-    + _ASCII
-    + "".join(name for names in TILE_NAMES.values() for name in names.values())
-    + BACK_LABELS
-)
 
-# Drawn with the sans panel font besides player names: results and labels.
-PANEL_GLYPHS = frozenset(
-    "".join(zh + _zh(zh, True) + en for zh, en in REASONS.values())
-    + "".join(_zh(n, t) for n in SIDE_NAMES["zh"] for t in (False, True))
-    + "".join(SIDE_NAMES["en"])
-    + "第手ply·…?½"
-    + _ASCII
-    + BACK_LABELS
-)
+def _badge_glyphs() -> str:
+    """Every glyph a badge may need (both forms of every label), so badges
+    never need one outside the subset."""
+    return "".join(
+        label + glyph for extras in registered() for label, glyph in extras.badges.items()
+    )
+
+
+@cache
+def board_glyphs() -> frozenset[str]:
+    """Drawn with the serif board font: pieces, river, numerals, tiles, badges.
+    Made at the first question, once the variants have registered."""
+    tiles = [t for extras in registered() if (t := extras.tiles) is not None]
+    return frozenset(
+        _all_piece_names()
+        + "".join(RIVER[False] + RIVER[True])
+        + RED_FILE_NUMERALS
+        + _ASCII
+        + "".join(name for t in tiles for name in t.simplified + t.traditional)
+        + _badge_glyphs()
+    )
+
+
+@cache
+def panel_glyphs() -> frozenset[str]:
+    """Drawn with the sans panel font besides player names: results and labels."""
+    return frozenset(
+        "".join(zh + _zh(zh, True) + en for zh, en in REASONS.values())
+        + "".join(_zh(n, t) for n in SIDE_NAMES["zh"] for t in (False, True))
+        + "".join(SIDE_NAMES["en"])
+        + "第手ply·…?½"
+        + _ASCII
+        + _badge_glyphs()
+    )

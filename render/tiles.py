@@ -1,4 +1,4 @@
-"""Tuibei prediction tiles (T-1): small mahjong tiles with their suit's name.
+"""Prediction tiles (Tuibei, T-1): small mahjong tiles with their suit's name.
 
 A tile face is ivory with the suit name in the suit's usual ink; a hidden
 tile shows the green back, the same for every kind; a lost kind (T-3) is
@@ -15,6 +15,7 @@ from PIL import Image
 
 from rules.pieces import Kind
 
+from .extras import Tiles
 from .fonts import board_font
 from .layout import TILE_GLYPH
 from .palette import (
@@ -32,7 +33,6 @@ from .palette import (
     TILE_PURPLE,
 )
 from .sprite import SCALE, Canvas
-from .text import tile_name
 
 _INK: dict[Kind, RGB] = {
     Kind.CHARIOT: RED,
@@ -51,22 +51,23 @@ UNIT = 28  # the width of a one-character tile and of the back
 _CHAR = 24  # each further character widens the tile by this much
 
 
-def width(kind: Kind | None, traditional: bool) -> int:
+def width(tiles: Tiles, kind: Kind | None, traditional: bool) -> int:
     """How wide the tile of ``kind`` is: 百搭 is written side by side, at full size."""
-    return UNIT if kind is None else UNIT + _CHAR * (len(tile_name(kind, traditional)) - 1)
+    return UNIT if kind is None else UNIT + _CHAR * (len(tiles.name(kind, traditional)) - 1)
 
 
 @cache
-def tile(kind: Kind | None, traditional: bool, lost: bool = False) -> Image.Image:
-    """One RGBA tile, :data:`HEIGHT` tall; ``kind=None`` is the face-down back."""
-    w, h = width(kind, traditional), HEIGHT
+def tile(tiles: Tiles, kind: Kind | None, traditional: bool, lost: bool = False) -> Image.Image:
+    """One RGBA tile of the set ``tiles``, :data:`HEIGHT` tall; ``kind=None`` is
+    the face-down back."""
+    w, h = width(tiles, kind, traditional), HEIGHT
     canvas = Canvas((w, h))
     canvas.rect((0, 0, w, h), fill=TILE_EDGE, radius=4)
     if kind is None:
         canvas.rect((1.5, 1.5, w - 1.5, h - 3), fill=TILE_BACK, radius=3)
         return canvas.result()
     canvas.rect((1.5, 1.5, w - 1.5, h - 3), fill=TILE_FACE, radius=3)
-    name = tile_name(kind, traditional)
+    name = tiles.name(kind, traditional)
     font = board_font(TILE_GLYPH * SCALE)
     left = (w - _CHAR * (len(name) - 1)) / 2
     for i, char in enumerate(name):

@@ -1,28 +1,28 @@
 """Actions: what a player does on a turn, with a short stable text form.
 
-The text form is what the game log stores, so it must never change meaning:
+The text form is what the game log stores, so it must never change meaning.
+Every kind of action is a class registered with :func:`action_type`, which
+says how to read its text back; a variant's own kinds live in its package
+(``rules/variants/<name>/actions.py``), and only the kinds more than one
+variant plays are here:
 
 =============  ==============  ===============================================
 action         text            meaning
 =============  ==============  ===============================================
 ``Move``       ``h2e2``        move (or capture) from one square to another
-``Reveal``     ``+e3``         turn one's own face-down piece up in place
-``Predict``    ``?r``          place a face-down tile predicting a piece kind
-``Counter``    ``!n``          counter the opponent's pending prediction
-``Flip``       ``^e9``         flip a piece onto its secret back
-``Swap``       ``e0~e1``       exchange two of one's own pieces
-``CallFoul``   ``foul``        claim the opponent's last move was a foul
+``Swap``       ``e0~e1``       exchange two of one's own pieces (houji, fanbing)
 ``Pass``       ``pass``        no legal action (Jieqi, J-7)
 =============  ==============  ===============================================
 """
 
 from __future__ import annotations
 
+from abc import abstractmethod
 from dataclasses import dataclass
+from typing import Self, TypeVar
 
 from .errors import InvalidNotation
 from .frozen import Frozen
-from .pieces import Kind
 from .squares import Square, parse_square, square_name
 
 
@@ -35,9 +35,59 @@ class InvalidActionText(InvalidNotation):
     """
 
 
+class Action(Frozen):
+    """One turn of some variant. Subclasses are frozen, slotted dataclasses, so
+    actions are hashable and equal by value (and by class: ``Pass`` never
+    equals another kind without fields). Not an ABC: ``isinstance`` on the
+    search's hot paths stays a plain type check."""
+
+    __slots__ = ()
+
+    @property
+    @abstractmethod
+    def text(self) -> str:
+        """The log's text form, which :meth:`from_text` reads back."""
+
+    @classmethod
+    @abstractmethod
+    def from_text(cls, text: str) -> Self | None:
+        """The action whose text form is ``text`` (stripped and lower-case), or
+        ``None`` when ``text`` is not of this kind.
+
+        :raises InvalidActionText: when ``text`` has this kind's mark but is
+            malformed (``+z9``), naming it.
+        """
+
+
+A = TypeVar("A", bound=type[Action])
+
+_TYPES: list[type[Action]] = []
+
+
+def action_type(cls: A) -> A:
+    """Class decorator: :func:`parse_action` reads ``cls``'s text form from now on.
+
+    Every variant package imports its actions, and ``rules`` imports every
+    variant, so a stored log parses whatever variant wrote it.
+    """
+    _TYPES.append(cls)
+    return cls
+
+
+def square_in(name: str, text: str) -> Square:
+    """The square ``name`` from the text form ``text`` of some action."""
+    try:
+        return parse_square(name)
+    except ValueError:
+        raise InvalidActionText(f"not a square in {text!r}") from None
+
+
 @dataclass(frozen=True, slots=True)
-class Move(Frozen):
-    """A piece moving from ``from_sq`` to ``to_sq`` (capturing what stands there)."""
+class Move(Action):
+    """A piece moving from ``from_sq`` to ``to_sq`` (capturing what stands there).
+
+    Not registered: any four characters might be a move, so
+    :func:`parse_action` tries it after every registered kind."""
 
     from_sq: Square
     to_sq: Square
@@ -47,58 +97,34 @@ class Move(Frozen):
         return square_name(self.from_sq) + square_name(self.to_sq)
 
     @classmethod
-    def from_iccs(cls, text: str) -> Move:
-        """Parse ``h2e2`` (a dash as in ``h2-e2`` is allowed)."""
+    def from_text(cls, text: str) -> Self | None:
+        """``h2e2`` (a dash as in ``h2-e2`` is allowed), else ``None``."""
         clean = text.strip().lower().replace("-", "")
         if len(clean) != 4:
-            raise InvalidActionText(f"not an ICCS move: {text!r}")
+            return None
         try:
             return cls(parse_square(clean[:2]), parse_square(clean[2:]))
-        except ValueError as exc:
-            raise InvalidActionText(f"not an ICCS move: {text!r}") from exc
+        except ValueError:
+            return None
+
+    @classmethod
+    def from_iccs(cls, text: str) -> Self:
+        """Parse ``h2e2`` (a dash as in ``h2-e2`` is allowed).
+
+        :raises InvalidActionText: naming the text when it is no move.
+        """
+        move = cls.from_text(text)
+        if move is None:
+            raise InvalidActionText(f"not an ICCS move: {text!r}")
+        return move
 
     def __repr__(self) -> str:
         return f"Move.from_iccs({self.text!r})"
 
 
+@action_type
 @dataclass(frozen=True, slots=True)
-class Reveal(Frozen):
-    square: Square
-
-    @property
-    def text(self) -> str:
-        return "+" + square_name(self.square)
-
-
-@dataclass(frozen=True, slots=True)
-class Predict(Frozen):
-    kind: Kind
-
-    @property
-    def text(self) -> str:
-        return "?" + self.kind.value
-
-
-@dataclass(frozen=True, slots=True)
-class Counter(Frozen):
-    kind: Kind
-
-    @property
-    def text(self) -> str:
-        return "!" + self.kind.value
-
-
-@dataclass(frozen=True, slots=True)
-class Flip(Frozen):
-    square: Square
-
-    @property
-    def text(self) -> str:
-        return "^" + square_name(self.square)
-
-
-@dataclass(frozen=True, slots=True)
-class Swap(Frozen):
+class Swap(Action):
     first: Square
     second: Square
 
@@ -106,58 +132,35 @@ class Swap(Frozen):
     def text(self) -> str:
         return f"{square_name(self.first)}~{square_name(self.second)}"
 
+    @classmethod
+    def from_text(cls, text: str) -> Self | None:
+        if "~" not in text:
+            return None
+        a, _, b = text.partition("~")
+        return cls(square_in(a, text), square_in(b, text))
 
+
+@action_type
 @dataclass(frozen=True, slots=True)
-class CallFoul(Frozen):
-    @property
-    def text(self) -> str:
-        return "foul"
-
-
-@dataclass(frozen=True, slots=True)
-class Pass(Frozen):
+class Pass(Action):
     @property
     def text(self) -> str:
         return "pass"
 
-
-Action = Move | Reveal | Predict | Counter | Flip | Swap | CallFoul | Pass
-
-
-def _kind(letter: str, text: str) -> Kind:
-    try:
-        return Kind(letter)
-    except ValueError:
-        raise InvalidActionText(f"not a piece kind in {text!r}") from None
-
-
-def _square(name: str, text: str) -> Square:
-    try:
-        return parse_square(name)
-    except ValueError:
-        raise InvalidActionText(f"not a square in {text!r}") from None
+    @classmethod
+    def from_text(cls, text: str) -> Self | None:
+        return cls() if text == "pass" else None
 
 
 def parse_action(text: str) -> Action:
-    """Parse the text form of any action (the inverse of ``action.text``).
+    """Parse the text form of any action (the inverse of ``action.text``):
+    each registered kind is asked in turn, and a move last.
 
     :raises InvalidActionText: naming the text when it is no action.
     """
-    t = text.strip().lower()
-    if t == "pass":
-        return Pass()
-    if t == "foul":
-        return CallFoul()
-    head, rest = t[:1], t[1:]
-    if head == "+":
-        return Reveal(_square(rest, text))
-    if head == "^":
-        return Flip(_square(rest, text))
-    if head == "?":
-        return Predict(_kind(rest, text))
-    if head == "!":
-        return Counter(_kind(rest, text))
-    if "~" in t:
-        a, _, b = t.partition("~")
-        return Swap(_square(a, text), _square(b, text))
-    return Move.from_iccs(t)
+    clean = text.strip().lower()
+    for kind in _TYPES:
+        found = kind.from_text(clean)
+        if found is not None:
+            return found
+    return Move.from_iccs(clean)

@@ -8,16 +8,20 @@ minus the tail (``replay``), which is also how storage rebuilds games.
 
 from __future__ import annotations
 
+import random
 from abc import ABC, abstractmethod
 from collections.abc import Iterable, Mapping
 from dataclasses import dataclass, field
-from typing import ClassVar, Self
+from typing import TYPE_CHECKING, ClassVar, Self
 
-from .actions import Action
+from .actions import Action, parse_action
 from .errors import GameOver, IllegalAction, UnknownVariant
 from .outcome import Outcome
 from .pieces import Color
 from .view import View
+
+if TYPE_CHECKING:  # the knowledge is built from a match, which is built from games
+    from .knowledge import Knowledge
 
 
 @dataclass(frozen=True, slots=True)
@@ -40,6 +44,12 @@ class Game(ABC):
     made at the challenge (handicap, rule options), ``seed`` the secret that
     drives any shuffle, so ``start(options, seed)`` plus the action log always
     rebuilds the same game.
+
+    A computer player is given one side's :class:`~rules.knowledge.Knowledge`,
+    never the game, and plays on games made from it by :meth:`determinize`.
+    A hidden-information variant overrides it to draw its secrets; one that
+    does is played by the computer's generic plug-in (searching several
+    determinizations) when it has no plug-in of its own.
     """
 
     name: ClassVar[str]
@@ -70,6 +80,17 @@ class Game(ABC):
         for action in actions:
             game.push(action)
         return game
+
+    @classmethod
+    def determinize(cls, knowledge: Knowledge, rng: random.Random) -> Self:
+        """A game consistent with everything ``knowledge`` says, what it does
+        not say drawn by ``rng``.
+
+        The default is for perfect information: the public log replayed with
+        the options (the seed drives nothing there, and ``rng`` is not used).
+        """
+        actions = [parse_action(text) for text in knowledge.log]
+        return cls.replay(actions, knowledge.options, 0)
 
     @property
     @abstractmethod

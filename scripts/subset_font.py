@@ -2,9 +2,9 @@
 
 ``python scripts/subset_font.py [--serif TTC] [--sans TTC]`` writes
 ``render/fonts/board.otf`` (Noto Serif CJK SC Bold, only the glyphs in
-:data:`render.text.BOARD_GLYPHS`), ``render/fonts/names.otf`` (Noto Sans CJK
+:func:`render.text.board_glyphs`), ``render/fonts/names.otf`` (Noto Sans CJK
 SC Bold: Latin, Greek, Cyrillic, kana, common Hangul, GB2312 level 1 and Big5
-level 1 hanzi, and :data:`render.text.PANEL_GLYPHS`) and ``render/fonts/OFL.txt``.
+level 1 hanzi, and :func:`render.text.panel_glyphs`) and ``render/fonts/OFL.txt``.
 
 Needs the ``fonts`` extra (fontTools) and the Noto CJK collections, e.g. from
 Debian's ``fonts-noto-cjk``. The subsets are renamed: the OFL forbids a
@@ -23,7 +23,7 @@ from fontTools.ttLib import TTFont
 ROOT = Path(__file__).resolve().parent.parent
 sys.path.insert(0, str(ROOT))
 
-from render.text import BOARD_GLYPHS, PANEL_GLYPHS  # noqa: E402
+from render.text import board_glyphs, panel_glyphs  # noqa: E402
 
 NOTO = Path("/usr/share/fonts/opentype/noto")
 SC_INDEX = 2  # face order in the collections: JP, KR, SC, TC, HK
@@ -63,14 +63,14 @@ def name_charset() -> set[str]:
     )
     hangul = _decode_all("euc_kr", range(0xB0, 0xC9), list(range(0xA1, 0xFF)))
     latin = {chr(c) for lo, hi in NAME_RANGES for c in range(lo, hi + 1)}
-    return gb_level1 | big5_level1 | hangul | latin | set(PANEL_GLYPHS)
+    return gb_level1 | big5_level1 | hangul | latin | set(panel_glyphs())
 
 
 def cut(source: Path, chars: set[str], family: str, out: Path) -> None:
     font = TTFont(source, fontNumber=SC_INDEX)
     available = set(font.getBestCmap())
     missing = {c for c in chars if ord(c) not in available}
-    fixed_missing = (BOARD_GLYPHS | PANEL_GLYPHS) & missing
+    fixed_missing = (board_glyphs() | panel_glyphs()) & missing
     if fixed_missing:
         raise SystemExit(f"{source.name} lacks {''.join(sorted(fixed_missing))}")
     options = subset.Options()
@@ -120,7 +120,7 @@ def main() -> None:
     parser.add_argument("--sans", type=Path, default=NOTO / "NotoSansCJK-Bold.ttc")
     args = parser.parse_args()
     OUT.mkdir(exist_ok=True)
-    cut(args.serif, set(BOARD_GLYPHS), "Chuhan Board Serif", OUT / "board.otf")
+    cut(args.serif, set(board_glyphs()), "Chuhan Board Serif", OUT / "board.otf")
     cut(args.sans, name_charset(), "Chuhan Names Sans", OUT / "names.otf")
     write_licence(args.serif)
 

@@ -2,24 +2,19 @@
 
 from __future__ import annotations
 
+from dataclasses import FrozenInstanceError, dataclass
+
 import pytest
 from hypothesis import given
 from hypothesis import strategies as st
 
-from rules.actions import (
-    CallFoul,
-    Counter,
-    Flip,
-    InvalidActionText,
-    Move,
-    Pass,
-    Predict,
-    Reveal,
-    Swap,
-    parse_action,
-)
+from rules.actions import Action, InvalidActionText, Move, Pass, Swap, action_type, parse_action
 from rules.pieces import Kind
 from rules.squares import parse_square, square_name
+from rules.variants.fanbing.actions import Flip
+from rules.variants.houji.actions import CallFoul
+from rules.variants.jieqi.actions import Reveal
+from rules.variants.tuibei.actions import Counter, Predict
 
 squares = st.integers(min_value=0, max_value=89)
 kinds = st.sampled_from(list(Kind))
@@ -67,3 +62,30 @@ def test_junk_is_refused_naming_the_text(junk: str):
 def test_square_names_cover_the_board():
     assert [square_name(sq) for sq in (0, 8, 81, 89)] == ["a0", "i0", "a9", "i9"]
     assert all(parse_square(square_name(sq)) == sq for sq in range(90))
+
+
+@action_type
+@dataclass(frozen=True, slots=True)
+class Shout(Action):
+    """An action of a variant defined outside ``rules``: registering it is enough."""
+
+    word: str
+
+    @property
+    def text(self) -> str:
+        return "*" + self.word
+
+    @classmethod
+    def from_text(cls, text: str) -> Shout | None:
+        return cls(text[1:]) if text.startswith("*") and len(text) > 1 else None
+
+
+def test_a_variant_outside_rules_adds_an_action_by_decorating_it():
+    assert parse_action("*jiang") == Shout("jiang")
+    assert parse_action("*jiang") != Pass() and hash(Shout("a")) == hash(Shout("a"))
+    assert parse_action("h2e2") == Move(parse_square("h2"), parse_square("e2"))
+
+
+def test_an_action_is_frozen():
+    with pytest.raises(FrozenInstanceError):
+        Reveal(4).square = 5

@@ -17,10 +17,11 @@ import random
 
 import pytest
 
-from rules.actions import Action, Move, Reveal
+from rules.actions import Action, Move
 from rules.match import Match
 from rules.pieces import Color, Kind
 from rules.squares import square_name
+from rules.variants.jieqi.actions import Reveal
 from tests.conftest import Table
 from tests.test_bot_jieqi import png, private, seed_queue
 

@@ -7,9 +7,9 @@ from __future__ import annotations
 import pytest
 
 from computer.fairy import engine_path
-from computer.knowledge import knowledge_of
 from computer.opponent import Opponent
 from computer.pool import SearchPool
+from rules.knowledge import knowledge_of
 from rules.match import Match
 from rules.pieces import Color
 from tests.system_tools import require

@@ -7,7 +7,6 @@ from __future__ import annotations
 
 import random
 
-from computer.knowledge import knowledge_of
 from computer.levels import level
 from computer.player import choose
 from computer.plugin import can_play, plugin_for
@@ -20,9 +19,11 @@ from computer.variants.fanbing import (
     public_backs,
     setup_choice,
 )
-from rules.actions import Flip, Move
+from rules.actions import Move
+from rules.knowledge import knowledge_of
 from rules.match import Match
 from rules.pieces import Color
+from rules.variants.fanbing.actions import Flip
 from rules.variants.fanbing.backs import Setup, seed_for
 from rules.variants.fanbing.game import Fanbing
 
@@ -109,7 +110,7 @@ def test_it_plays_and_takes_with_the_new_pieces():
     match = Match.start("fanbing", {}, 0)
     knowledge = knowledge_of(match, Color.RED)
     sample = FanbingSample(game)
-    scores = FanbingPlugin().root(knowledge, sample, Searcher(Budget(depth=1)))  # type: ignore[arg-type]
+    scores = FanbingPlugin().root(knowledge, sample, Searcher(Budget(depth=1)))
     assert max(scores, key=scores.__getitem__) == "c3e5"
 
 

@@ -8,11 +8,11 @@ import copy
 import random
 
 from computer.evaluation import KING_WORTH, MATE
-from computer.knowledge import knowledge_of
 from computer.player import _mates_as_kings
 from computer.search import Budget, Searcher
 from computer.variants.fanbing import FanbingPlugin, FanbingSample, FanbingState, copy_position
 from rules.actions import Move, parse_action
+from rules.knowledge import knowledge_of
 from rules.match import Match
 from rules.pieces import Color
 from rules.variants.fanbing.game import Fanbing
@@ -47,7 +47,7 @@ def test_a_minister_on_the_enemy_kings_point_wins_in_the_search():
     state.push(Move.from_iccs("f8g7"))
     assert state.terminal() is None
     knowledge = knowledge_of(Match.start("fanbing", {}, 0), Color.RED)
-    scores = FanbingPlugin().root(knowledge, FanbingSample(game), Searcher(Budget(depth=2)))  # type: ignore[arg-type]
+    scores = FanbingPlugin().root(knowledge, FanbingSample(game), Searcher(Budget(depth=2)))
     assert max(scores, key=scores.__getitem__) == "f8e9"
 
 
@@ -80,7 +80,7 @@ def test_two_chariots_mate_a_bare_king_that_moves_at_random():
             break
         if game.turn is Color.RED:
             sample = FanbingSample(copy.deepcopy(game))
-            scores = FanbingPlugin().root(knowledge, sample, Searcher(Budget(depth=3)))  # type: ignore[arg-type]
+            scores = FanbingPlugin().root(knowledge, sample, Searcher(Budget(depth=3)))
             action = max(sorted(scores), key=scores.__getitem__)
         else:
             action = rng.choice(game.legal_actions()).text

@@ -4,12 +4,12 @@ any turn made without it."""
 
 from __future__ import annotations
 
-from computer.knowledge import knowledge_of
 from computer.levels import level
 from computer.player import choose
 from computer.plugin import can_play, plugin_for
 from computer.search import Budget
 from computer.variants.houji import HoujiPlugin, evaluate_houji
+from rules.knowledge import knowledge_of
 from rules.match import Match
 from rules.pieces import Color
 from rules.variants.houji.moves import HoujiPosition

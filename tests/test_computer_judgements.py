@@ -16,10 +16,10 @@ from contextlib import contextmanager
 import pytest
 
 from computer.fairy import engine_path
-from computer.knowledge import Knowledge, knowledge_of
 from computer.opponent import JUDGEMENT_LIMIT, Opponent
 from computer.pool import SearchPool
 from computer.worker import NICENESS
+from rules.knowledge import Knowledge, knowledge_of
 from rules.match import Match
 from rules.pieces import Color
 from tests.system_tools import require

@@ -6,10 +6,10 @@ from __future__ import annotations
 
 import random
 
-from computer.knowledge import knowledge_of
 from computer.variants.jieqi import JieqiPlugin, JieqiState, _key
 from computer.variants.xiangqi import XiangqiPlugin, XiangqiState
 from rules.actions import Move
+from rules.knowledge import knowledge_of
 from rules.match import Match
 
 

@@ -10,13 +10,13 @@ from collections import Counter
 import pytest
 
 from computer.evaluation import MATE_BOUND
-from computer.knowledge import HIDDEN, knowledge_of
 from computer.levels import level
 from computer.player import _discourage_going_back, choose
 from computer.plugin import GenericPlugin, plugin_for
 from computer.search import Budget, Searcher
 from computer.variants.jieqi import FULL_SET, JieqiState, unseen
 from rules.errors import RulesError
+from rules.knowledge import HIDDEN, knowledge_of
 from rules.match import Match
 from rules.outcome import Outcome, Reason
 from rules.pieces import Color

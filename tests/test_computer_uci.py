@@ -10,11 +10,11 @@ import shutil
 import pytest
 
 from computer.fairy import FairyStockfish, engine_path, from_uci, to_uci
-from computer.knowledge import knowledge_of
 from computer.levels import level
 from computer.pool import SearchPool
 from computer.uci import EngineError, EngineTerminatedError, Limit, ManagedEngine, UciEngine
 from rules.actions import Move
+from rules.knowledge import knowledge_of
 from rules.match import Match
 from rules.outcome import Outcome, Reason
 from rules.pieces import Color

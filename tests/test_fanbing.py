@@ -8,8 +8,9 @@ import random
 import pytest
 
 from rules import Color, GameOver, IllegalAction, Kind, Move, Outcome, Reason, find_variant
-from rules.actions import Flip, Swap, parse_action
+from rules.actions import Swap, parse_action
 from rules.squares import parse_square, square_name
+from rules.variants.fanbing.actions import Flip
 from rules.variants.fanbing.backs import SETUPS, Setup, seed_for, setups_from_seed
 from rules.variants.fanbing.game import Fanbing
 from rules.variants.fanbing.moves import CROSSED, LEFT_PALACE, PAWN_BORN, SHOWN

@@ -9,11 +9,12 @@ import random
 import pytest
 
 from rules import Color, IllegalAction, Move, Reason
-from rules.actions import Flip, parse_action
+from rules.actions import parse_action
 from rules.chase_check import compare_variant
 from rules.repetition import chased_squares
 from rules.squares import parse_square
 from rules.standard import StandardXiangqi
+from rules.variants.fanbing.actions import Flip
 from rules.variants.fanbing.chase import FanbingChaseRules
 from rules.variants.fanbing.game import Fanbing
 from rules.variants.fanbing.moves import SHOWN

@@ -8,9 +8,10 @@ import random
 import pytest
 
 from rules import IllegalAction, Move
-from rules.actions import Flip, Swap
+from rules.actions import Swap
 from rules.notation import STYLES, format_move
 from rules.squares import parse_square
+from rules.variants.fanbing.actions import Flip
 from rules.variants.fanbing.game import Fanbing
 from tests.test_fanbing import fen, game
 

@@ -8,8 +8,9 @@ import random
 import pytest
 
 from rules import Color
-from rules.actions import Flip, Swap, parse_action
+from rules.actions import Swap, parse_action
 from rules.match import Match
+from rules.variants.fanbing.actions import Flip
 from rules.variants.fanbing.backs import Setup, seed_for
 from rules.variants.fanbing.game import Fanbing
 from rules.variants.fanbing.playout import main, play_random

@@ -4,7 +4,7 @@ for backs the viewer may see, public images blind to the secret setups."""
 from __future__ import annotations
 
 from render import RenderOptions, render_png
-from render.text import BOARD_GLYPHS
+from render.text import board_glyphs
 from render.variants.fanbing import PLAYERS, RED_SETUP, gallery, write_samples
 from rules import Color
 from rules.actions import parse_action
@@ -27,7 +27,7 @@ def test_new_pieces_have_their_own_glyphs_in_both_sets():
         names = {
             chinese_name(Piece(Color.RED, k), traditional=traditional) for k in THIRD_GEN_KINDS
         }
-        assert len(names) == 9 and names <= BOARD_GLYPHS
+        assert len(names) == 9 and names <= board_glyphs()
     simplified = render_png(gallery().view(None), PLAYERS)
     traditional = render_png(gallery().view(None), PLAYERS, RenderOptions(traditional=True))
     assert simplified != traditional  # 驼骡辅抛 become 駝騾輔拋

@@ -8,8 +8,8 @@ from dataclasses import replace
 from render import RenderOptions, render_png
 from render.fonts import board_font
 from render.pieces import piece_sprite
-from render.text import BOARD_GLYPHS, TRADITIONAL_BACKS, badge_text
-from render.variants.fanbing import PLAYERS, opening
+from render.text import badge_text, board_glyphs
+from render.variants.fanbing import PLAYERS, TRADITIONAL_BACKS, opening
 from rules.pieces import Color, Kind
 from rules.variants.fanbing.game import BACK_LABELS, back_label
 from rules.view import PieceView
@@ -39,7 +39,7 @@ def test_every_back_has_its_traditional_glyph_in_the_board_font():
     for label in labels:
         assert badge_text(label, traditional=False) == label
     font = board_font(20)
-    assert all(g in BOARD_GLYPHS and _drawn_by(font, g) for g in TRADITIONAL_BACKS.values())
+    assert all(g in board_glyphs() and _drawn_by(font, g) for g in TRADITIONAL_BACKS.values())
 
 
 def test_a_traditional_badge_is_drawn_with_the_traditional_glyph():

@@ -9,9 +9,10 @@ from hypothesis import given, settings
 from hypothesis import strategies as st
 
 from rules import Color, GameOver, IllegalAction, Kind, Move, Reason, RulesError, find_variant
-from rules.actions import CallFoul, Swap, parse_action
+from rules.actions import Swap, parse_action
 from rules.match import Match
 from rules.squares import parse_square
+from rules.variants.houji.actions import CallFoul
 from rules.variants.houji.game import Houji
 from rules.variants.houji.moves import HoujiPosition
 

@@ -5,13 +5,14 @@ from __future__ import annotations
 import pytest
 
 import rules.variants.jieqi.game
-from rules.actions import Move, Pass, Reveal
+from rules.actions import Move, Pass
 from rules.errors import GameOver, IllegalAction
 from rules.outcome import Reason
 from rules.pieces import Color, Kind
 from rules.position import Position
 from rules.squares import parse_square, square_name
 from rules.variant import Event, find_variant
+from rules.variants.jieqi.actions import Reveal
 from rules.variants.jieqi.game import Jieqi
 from rules.variants.jieqi.moves import POINT_KINDS, START_POINTS
 from rules.view import PieceView

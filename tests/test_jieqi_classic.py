@@ -4,12 +4,13 @@ from __future__ import annotations
 
 import pytest
 
-from rules.actions import Move, Reveal
+from rules.actions import Move
 from rules.errors import IllegalAction
 from rules.pieces import Color, Kind
 from rules.position import Position
 from rules.squares import parse_square, square_name
 from rules.variant import find_variant
+from rules.variants.jieqi.actions import Reveal
 from rules.variants.jieqi.game import JieqiClassic
 from rules.variants.jieqi.moves import POINT_KINDS, START_POINTS
 from rules.view import PieceView

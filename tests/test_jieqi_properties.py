@@ -12,12 +12,13 @@ from collections import Counter
 
 import pytest
 
-from rules.actions import Move, Pass, Reveal
+from rules.actions import Move, Pass
 from rules.errors import RulesError
 from rules.match import Match
 from rules.pieces import Color, Kind, Piece
 from rules.position import Position
 from rules.squares import square_name
+from rules.variants.jieqi.actions import Reveal
 from rules.variants.jieqi.game import Jieqi, JieqiBase, JieqiClassic
 from rules.variants.jieqi.moves import (
     POINT_KINDS,

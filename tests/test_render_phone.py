@@ -15,13 +15,12 @@ from render.frame import draw_frame
 from render.layout import BOARD_WIDTH, HEIGHT, PANEL_LEFT, TEXT_SIZES, WIDTH, centre
 from render.palette import PANEL
 from render.sprite import SCALE
-from render.text import TRADITIONAL_BACKS, tile_name
-from render.variants.fanbing import gallery
+from render.variants.fanbing import TRADITIONAL_BACKS, gallery
 from render.variants.houji import start as houji_start
+from render.variants.tuibei import TILES
 from rules.outcome import Outcome, Reason
 from rules.pieces import STANDARD_KINDS, Color, Kind
 from rules.squares import parse_square
-from rules.variants.tuibei.game import TILES
 from rules.view import HIDDEN_TILE, PieceView, PoolView
 
 PHONE = 400  # px: how wide a phone shows the image
@@ -183,17 +182,18 @@ def test_tile_glyphs_are_tall_enough_on_a_phone(traditional: bool) -> None:
     measured = 0
     for color, top in ((Color.BLACK, panel.TOP_CARD), (Color.RED, panel.BOTTOM_CARD)):
         pool = view.pools[color]
-        shown = [k for k in TILES if k in pool.rack or k in pool.lost]
-        for kind, (x, y) in zip(shown, panel.rack_places(shown, traditional), strict=True):
+        shown = [k for k in TILES.kinds if k in pool.rack or k in pool.lost]
+        places = panel.rack_places(TILES, shown, traditional)
+        for kind, (x, y) in zip(shown, places, strict=True):
             left, up = PANEL_LEFT + x, top + y
-            box = (left, up, left + tiles.width(kind, traditional), up + tiles.HEIGHT)
-            chars = len(tile_name(kind, traditional))
+            box = (left, up, left + tiles.width(TILES, kind, traditional), up + tiles.HEIGHT)
+            chars = len(TILES.name(kind, traditional))
             for height in _ink_heights(image, box, chars, kind in pool.lost):
                 assert on_phone(height) >= SMALLEST, (kind, height)
                 measured += 1
     pending = red_pool.pending
     assert pending is Kind.CANNON
-    w = tiles.width(pending, traditional)
+    w = tiles.width(TILES, pending, traditional)
     left, up = PANEL_LEFT + panel.CONTENT_RIGHT - w, panel.BOTTOM_CARD + panel.CLOCK_ROW
     (height,) = _ink_heights(image, (left, up, left + w, up + tiles.HEIGHT), 1, False)
     assert on_phone(height) >= SMALLEST
@@ -235,11 +235,11 @@ def test_a_full_card_keeps_captures_and_rack_apart_inside_it() -> None:
 
 def test_every_rack_fits_in_two_rows_of_its_card() -> None:
     for traditional in (False, True):
-        for n in range(len(TILES) + 1):
-            for kinds in itertools.combinations(TILES, n):
-                places = panel.rack_places(list(kinds), traditional)
+        for n in range(len(TILES.kinds) + 1):
+            for kinds in itertools.combinations(TILES.kinds, n):
+                places = panel.rack_places(TILES, list(kinds), traditional)
                 for kind, (x, y) in zip(kinds, places, strict=True):
                     assert x >= panel.CONTENT_LEFT
-                    assert x + tiles.width(kind, traditional) <= panel.CONTENT_RIGHT
+                    assert x + tiles.width(TILES, kind, traditional) <= panel.CONTENT_RIGHT
                     assert y + tiles.HEIGHT <= panel.CARD_HEIGHT - 4
                 assert len({y for _, y in places}) <= 2

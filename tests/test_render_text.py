@@ -11,11 +11,11 @@ from render.__main__ import START_FEN, main, view_from_fen
 from render.fonts import FONT_DIR, board_font, clean_name, fit, has_glyph, names_font, wrap
 from render.panel import BANNER_LINES, BANNER_TEXT_WIDTH, banner_lines
 from render.text import (
-    BOARD_GLYPHS,
-    PANEL_GLYPHS,
     REASONS,
+    board_glyphs,
     outcome_parts,
     outcome_text,
+    panel_glyphs,
     side_name,
 )
 from rules.outcome import Outcome, Reason
@@ -38,8 +38,8 @@ def test_shipped_fonts_are_small_and_licensed() -> None:
 
 def test_every_fixed_glyph_is_in_its_font() -> None:
     board = board_font(20)
-    assert [c for c in BOARD_GLYPHS if c != " " and not _drawn_by(board, c)] == []
-    assert [c for c in PANEL_GLYPHS if not has_glyph(c)] == []
+    assert [c for c in board_glyphs() if c != " " and not _drawn_by(board, c)] == []
+    assert [c for c in panel_glyphs() if not has_glyph(c)] == []
 
 
 def test_common_hanzi_of_both_scripts_are_covered() -> None:

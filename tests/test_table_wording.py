@@ -90,8 +90,9 @@ def test_third_generation_flips_are_words_in_each_language():
     from bot.presenter import say
     from bot.report import Line, Moves
     from bot.typed import written
-    from rules.actions import Flip, Swap
+    from rules.actions import Swap
     from rules.squares import parse_square
+    from rules.variants.fanbing.actions import Flip
     from rules.variants.fanbing.game import Fanbing
 
     game = Fanbing.start()

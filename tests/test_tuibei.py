@@ -7,10 +7,10 @@ import random
 import pytest
 
 from rules import Color, GameOver, IllegalAction, InvalidNotation, Kind, Move, Reason, find_variant
-from rules.actions import Counter, Predict
 from rules.match import Match
 from rules.position import START_FEN
 from rules.variant import Event
+from rules.variants.tuibei.actions import Counter, Predict
 from rules.variants.tuibei.game import TILE_NAMES, Tuibei, parse_tile_action
 from rules.view import HIDDEN_TILE
 

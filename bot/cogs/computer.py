@@ -26,13 +26,13 @@ from discord import app_commands
 from discord.ext import commands, tasks
 
 from computer.fairy import engine_path
-from computer.knowledge import knowledge_of
 from computer.levels import DEFAULT_LEVEL, LEVELS
 from computer.opponent import Opponent
 from computer.plugin import can_play
 from computer.pool import SearchPool
 from computer.uci import EngineError
 from rules.errors import RulesError
+from rules.knowledge import knowledge_of
 from rules.pieces import Color
 from rules.variant import find_variant
 

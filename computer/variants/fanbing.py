@@ -23,13 +23,15 @@ import copy
 import random
 from collections.abc import Hashable
 
-from rules.actions import Action, Flip, Move, parse_action
+from rules.actions import Action, Move, parse_action
 from rules.errors import RulesError
+from rules.knowledge import Knowledge
 from rules.pieces import Color, Kind, Piece
 from rules.position import START_FEN, Position
 from rules.repetition import Occurrences
 from rules.squares import mirror_rank, parse_square
 from rules.standard import NO_CAPTURE_LIMIT
+from rules.variants.fanbing.actions import Flip
 from rules.variants.fanbing.backs import PAIRS, PAWN_BACKS, PAWN_FILES, Setup, seed_for
 from rules.variants.fanbing.game import EASY_FLIPS, POINT_BACKS, Fanbing, back_label
 from rules.variants.fanbing.moves import SHOWN, FanbingPosition, enemy_back_rank
@@ -45,9 +47,8 @@ from ..evaluation import (
     piece_value,
     progress,
 )
-from ..knowledge import Knowledge
 from ..plugin import Plugin, register, scores_after_each_action
-from ..search import Searcher, SearchState
+from ..search import Searcher
 from .xiangqi import XiangqiState
 
 # What the pieces behind the backs are worth (F-5 to F-7), near the standard
@@ -131,8 +132,8 @@ def public_backs(knowledge: Knowledge) -> tuple[dict[int, Kind], dict[int, set[K
             continue  # the king's back is an advisor, never a secret
         if piece.back is not None:
             known[origin] = LABEL_KINDS[(piece.color, piece.back)]
-        elif piece.kind is not start.kind:
-            known[origin] = piece.kind  # type: ignore[assignment]
+        elif piece.kind is not None and piece.kind is not start.kind:
+            known[origin] = piece.kind
     return known, excluded
 
 
@@ -318,13 +319,13 @@ def _redealt(
 
 
 @register("fanbing")
-class FanbingPlugin(Plugin):
+class FanbingPlugin(Plugin[FanbingSample]):
     samples = 3
 
     def __init__(self) -> None:
         self._replayed: tuple[Knowledge, Fanbing] | None = None
 
-    def sample(self, knowledge: Knowledge, rng: random.Random) -> SearchState:
+    def sample(self, knowledge: Knowledge, rng: random.Random) -> FanbingSample:
         """Draw both setups from what is known until the replay gives this
         side's view exactly (the last replay that worked if none does). Later
         samples of the same knowledge deal fresh unknown backs onto a copy of
@@ -333,7 +334,7 @@ class FanbingPlugin(Plugin):
         if self._replayed is not None and self._replayed[0] is knowledge:
             game = _redealt(self._replayed[1], knowledge, known, excluded, rng)
             if game is not None:
-                return FanbingSample(game)  # type: ignore[return-value]
+                return FanbingSample(game)
         found: Fanbing | None = None
         for _ in range(ATTEMPTS):
             red, black = (draw_setup(color, known, rng, excluded) for color in Color)
@@ -347,13 +348,14 @@ class FanbingPlugin(Plugin):
         if found is None:
             raise ValueError("no setup agrees with the public log")
         self._replayed = (knowledge, found)
-        return FanbingSample(copy.deepcopy(found))  # type: ignore[return-value]
+        return FanbingSample(copy.deepcopy(found))
 
-    def root(self, knowledge: Knowledge, state: SearchState, searcher: Searcher) -> dict[str, int]:
-        assert isinstance(state, FanbingSample)
+    def root(
+        self, knowledge: Knowledge, state: FanbingSample, searcher: Searcher
+    ) -> dict[str, int]:
         return scores_after_each_action(
             state.game,
             knowledge.side,
             searcher,
-            lambda g: FanbingState(copy_position(g.position), g.keys),  # type: ignore[attr-defined]
+            lambda g: FanbingState(copy_position(g.position), g.keys),
         )

@@ -17,14 +17,14 @@ from __future__ import annotations
 import random
 
 from rules.actions import Action, Move
+from rules.knowledge import Knowledge
 from rules.pieces import Color, Kind
 from rules.variants.houji.game import Houji
 from rules.variants.houji.moves import HoujiPosition
 
 from ..evaluation import MATE
-from ..knowledge import Knowledge
-from ..plugin import Plugin, register, replay_public, scores_after_each_action
-from ..search import Searcher, SearchState
+from ..plugin import Plugin, register, scores_after_each_action
+from ..search import Searcher
 from .xiangqi import XiangqiState, evaluate_position
 
 QUEEN_NEAR_KING = 8  # per step closer the queen stands to the enemy king (H-4 takes it)
@@ -79,19 +79,13 @@ class HoujiSample:
 
 
 @register("houji")
-class HoujiPlugin(Plugin):
+class HoujiPlugin(Plugin[HoujiSample]):
     """Perfect information: one sample; the foul call is one more root action."""
 
-    def sample(self, knowledge: Knowledge, rng: random.Random) -> SearchState:
-        game = replay_public(knowledge)
-        assert isinstance(game, Houji)
-        return HoujiSample(game)  # type: ignore[return-value]
+    def sample(self, knowledge: Knowledge, rng: random.Random) -> HoujiSample:
+        return HoujiSample(Houji.determinize(knowledge, rng))
 
-    def root(self, knowledge: Knowledge, state: SearchState, searcher: Searcher) -> dict[str, int]:
-        assert isinstance(state, HoujiSample)
+    def root(self, knowledge: Knowledge, state: HoujiSample, searcher: Searcher) -> dict[str, int]:
         return scores_after_each_action(
-            state.game,
-            knowledge.side,
-            searcher,
-            lambda g: HoujiState(g.position.copy()),  # type: ignore[attr-defined]
+            state.game, knowledge.side, searcher, lambda g: HoujiState(g.position.copy())
         )

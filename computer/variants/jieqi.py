@@ -21,10 +21,12 @@ import random
 from collections import Counter
 from collections.abc import Hashable
 
-from rules.actions import Action, Move, Pass, Reveal, parse_action
+from rules.actions import Action, Move, Pass, parse_action
+from rules.knowledge import Knowledge
 from rules.pieces import Color, Kind, Piece
 from rules.standard import NO_CAPTURE_LIMIT
 from rules.variant import find_variant
+from rules.variants.jieqi.actions import Reveal
 from rules.variants.jieqi.game import JieqiBase
 from rules.variants.jieqi.moves import POINT_KINDS, START_POINTS, HiddenBoard
 
@@ -38,12 +40,12 @@ from ..evaluation import (
     nearness,
     piece_value,
 )
-from ..knowledge import Knowledge
-from ..plugin import Plugin, register
+from ..plugin import SearchPlugin, register
 from ..search import SearchState
 
-FULL_SET: tuple[Counter[Kind], Counter[Kind]] = tuple(  # type: ignore[assignment]
-    Counter(POINT_KINDS[sq] for sq in START_POINTS[color]) for color in Color
+FULL_SET: tuple[Counter[Kind], ...] = tuple(
+    Counter(kind for sq in START_POINTS[color] if (kind := POINT_KINDS[sq]) is not None)
+    for color in Color
 )
 SLIDERS = frozenset({Kind.CHARIOT, Kind.HORSE, Kind.CANNON})
 KINGS = frozenset(
@@ -264,7 +266,7 @@ def _mean(kinds: Counter[Kind]) -> int:
 
 @register("jieqi")
 @register("jieqi-classic")
-class JieqiPlugin(Plugin):
+class JieqiPlugin(SearchPlugin):
     samples = 4
 
     def sample_count(self, knowledge: Knowledge) -> int:

@@ -17,15 +17,16 @@ from __future__ import annotations
 import copy
 import random
 
-from rules.actions import Action, Predict
+from rules.actions import Action, parse_action
+from rules.knowledge import HIDDEN, Knowledge
 from rules.pieces import Color
+from rules.variants.tuibei.actions import Predict
 from rules.variants.tuibei.game import Tuibei
 from rules.view import HIDDEN_TILE
 
 from ..evaluation import MATE
-from ..knowledge import HIDDEN, Knowledge
-from ..plugin import Plugin, register, replay_public
-from ..search import OutOfBudget, Searcher, SearchState
+from ..plugin import Plugin, register
+from ..search import OutOfBudget, Searcher
 from .xiangqi import XiangqiState
 
 TILE = 80  # what holding one more tile kind than the opponent is worth
@@ -66,13 +67,13 @@ def _reply(game: Tuibei, searcher: Searcher) -> Action | None:
 
 
 @register("tuibei")
-class TuibeiPlugin(Plugin):
+class TuibeiPlugin(Plugin[TuibeiSample]):
     samples = 3
 
     def sample_count(self, knowledge: Knowledge) -> int:
         return self.samples if HIDDEN in knowledge.log else 1
 
-    def sample(self, knowledge: Knowledge, rng: random.Random) -> SearchState:
+    def sample(self, knowledge: Knowledge, rng: random.Random) -> TuibeiSample:
         log = list(knowledge.log)
         if HIDDEN in log:
             pools = knowledge.view.pools
@@ -81,12 +82,10 @@ class TuibeiPlugin(Plugin):
             assert theirs.pending == HIDDEN_TILE
             kind = rng.choice(sorted(theirs.rack, key=lambda k: k.value))
             log[log.index(HIDDEN)] = Predict(kind).text
-        game = replay_public(knowledge, log)
-        assert isinstance(game, Tuibei)
-        return TuibeiSample(game)  # type: ignore[return-value]
+        actions = [parse_action(text) for text in log]
+        return TuibeiSample(Tuibei.replay(actions, knowledge.options, 0))
 
-    def root(self, knowledge: Knowledge, state: SearchState, searcher: Searcher) -> dict[str, int]:
-        assert isinstance(state, TuibeiSample)
+    def root(self, knowledge: Knowledge, state: TuibeiSample, searcher: Searcher) -> dict[str, int]:
         game, me = state.game, knowledge.side
         actions = game.legal_actions()
         predicts = any(isinstance(action, Predict) for action in actions)

@@ -5,18 +5,18 @@ from __future__ import annotations
 
 import random
 from collections import Counter
-from collections.abc import Hashable, Mapping
+from collections.abc import Hashable, Mapping, Sequence
 from typing import ClassVar
 
 from rules.actions import Action, Move
+from rules.knowledge import Knowledge
 from rules.pieces import Color, Kind, Piece
 from rules.position import Position
 from rules.repetition import Occurrences
 from rules.standard import NO_CAPTURE_LIMIT, StandardXiangqi
 
 from ..evaluation import ATTACKERS, MOBILITY, NEAR_KING, VALUES, nearness, piece_value, progress
-from ..knowledge import Knowledge
-from ..plugin import Plugin, register, replay_public
+from ..plugin import SearchPlugin, register
 from ..search import SearchState
 
 Key = tuple[Hashable, ...]  # a position's repetition key (Position.key)
@@ -54,16 +54,16 @@ class XiangqiState:
         self._keys: list[Key] = []
         self._path: Counter[Key] = Counter()
 
-    def actions(self) -> list[Action]:
+    def actions(self) -> Sequence[Action]:
         moves = self.position.legal_moves()
-        return ordered(self.position.board, moves, self.values)  # type: ignore[return-value]
+        return ordered(self.position.board, moves, self.values)
 
-    def captures(self) -> list[Action]:
+    def captures(self) -> Sequence[Action]:
         position = self.position
         board = position.board
         found = [m for m in position.pseudo_moves() if board[m.to_sq] is not None]
         legal = [m for m in found if position.is_legal_pseudo(m)]
-        return ordered(board, legal, self.values)  # type: ignore[return-value]
+        return ordered(board, legal, self.values)
 
     def push(self, action: Action) -> None:
         assert isinstance(action, Move)
@@ -115,10 +115,9 @@ def evaluate_position(position: Position) -> int:
 
 
 @register("xiangqi")
-class XiangqiPlugin(Plugin):
+class XiangqiPlugin(SearchPlugin):
     """Perfect information: one sample, the game itself rebuilt from the public log."""
 
     def sample(self, knowledge: Knowledge, rng: random.Random) -> SearchState:
-        game = replay_public(knowledge)
-        assert isinstance(game, StandardXiangqi)
+        game = StandardXiangqi.determinize(knowledge, rng)
         return XiangqiState(game.position.copy(), game.keys)

@@ -12,12 +12,23 @@ from pathlib import Path
 
 from rules.actions import parse_action
 from rules.outcome import Outcome, Reason
-from rules.pieces import Color, Kind
+from rules.pieces import TRADITIONAL_NAMES, Color, Kind
 from rules.variants.fanbing.backs import Setup, seed_for
-from rules.variants.fanbing.game import Fanbing
+from rules.variants.fanbing.game import BACK_LABELS, Fanbing, back_label
 
+from ..extras import Extras, register
 from ..image import render_png
 from ..options import Players, RenderOptions
+
+# A view carries a back's simplified label (``back_label``: Black's form of
+# the piece's name, 车 马 炮 象 士 and the new pieces, the king by side);
+# drawn in traditional glyphs the badge names the same piece as the
+# traditional set writes it: 車 馬 砲 象 士, 帥/將, 駝 騾 輔 拋 and the rest.
+TRADITIONAL_BACKS = {
+    back_label(color, kind): TRADITIONAL_NAMES[kind][color if kind is Kind.KING else Color.BLACK]
+    for color in Color
+    for kind in (Kind.KING, *BACK_LABELS)
+}
 
 PLAYERS = Players("张三丰", "Lucky🍀Li")
 # Red: pawns a c e g i carry horse, advisor, cannon, chariot, elephant; the
@@ -49,6 +60,9 @@ def invalid_flip() -> Fanbing:
 
 def gallery() -> Fanbing:
     return Fanbing.from_fen(GALLERY_FEN)
+
+
+register(Extras(badges=TRADITIONAL_BACKS, diagram=lambda: gallery().view(None)), "fanbing")
 
 
 def write_samples(folder: Path) -> None:

@@ -13,6 +13,7 @@ from pathlib import Path
 from rules.variants.houji.game import Houji
 from rules.view import View
 
+from ..extras import Extras, register
 from ..image import render_png
 from ..options import Players, RenderOptions
 
@@ -40,6 +41,10 @@ def pinned_elephant() -> View:
     """Black's elephant on c5 stands on an open diagonal with Red's queen on a3 (H-6)."""
     fen = "2bakab2/4q4/9/9/2b6/9/Q3P4/9/9/3AKA3 b"
     return Houji.start({"fen": fen}).view(None)
+
+
+# The palaces carry the diamond advisor lines (H-2).
+register(Extras(diamond=True, diagram=queens_facing), "houji")
 
 
 def write_samples(folder: Path) -> None:

@@ -1,30 +1,22 @@
 """A variant the bot has never heard of, registered by importing this folder
-alone: people challenge each other to it and play it, its private event
+alone: people challenge each other to it and play it (its own action, a
+peek at the opponent's mark, included), its private events
 reaches only its player by DM, the public thread never shows the secret, and
 the computer plays it through the rules' ``determinize``."""
 
 from __future__ import annotations
 
-import pytest
-
 from bot.client import Chuhan
-from bot.cogs.computer import Computer
 from bot.i18n import t
 from bot.variants import table_for
 from rules.actions import Move
 from rules.pieces import Color
 from rules.squares import square_name
-from rules.variant import Game, find_variant
+from rules.variant import find_variant
 from tests.conftest import Table
 
 from .game import NAME, MarkedXiangqi
 from .room import MarkedTable
-
-NEEDS_DETERMINIZE = pytest.mark.xfail(
-    not hasattr(Game, "determinize"),
-    reason="the computer serves a hidden variant once rules.variant.Game.determinize lands",
-    strict=True,
-)
 
 
 def bot_of(table: Table) -> Chuhan:
@@ -97,7 +89,6 @@ async def test_people_play_it_and_the_mark_stays_with_its_owner(table: Table):
     assert not any(black_mark in d and "marked" in d for d in dms(table.alice))
 
 
-@NEEDS_DETERMINIZE
 async def test_the_computer_plays_it(table: Table):
     result = await table.alice.slash(
         table.channel, "play computer", variant=NAME, level=1, color="red"
@@ -107,9 +98,33 @@ async def test_the_computer_plays_it(table: Table):
     manager = manager_of(table, thread)
     move = marked_move(manager.match.game, Color.RED)
     await table.alice.slash(thread, "move", move=move.text)
-    computer = bot_of(table).get_cog("Computer")
-    assert isinstance(computer, Computer)
+    computer = bot_of(table).get_cog("Computer")  # the loaded extension's own class
+    assert computer is not None
     await computer.settled()
     assert manager.match.actors == [Color.RED, Color.BLACK]  # the computer answered
     public = [message.content for message in thread.history()]
     assert not any("marked piece" in text for text in public)
+
+
+async def test_its_own_action_tells_the_mover_alone_and_keeps_the_turn(table: Table):
+    thread = await table.start(variant=NAME)
+    manager = manager_of(table, thread)
+    black_mark = square_name(manager.match.game.marked[Color.BLACK])
+    offered = await table.alice.autocomplete(thread, "move", "move", "pee")
+    assert [choice["value"] for choice in offered] == ["peek"]
+    before = {"alice": len(dms(table.alice)), "bob": len(dms(table.bob))}
+    posts = len(thread.history())
+
+    await table.alice.slash(thread, "move", move="peek")
+    assert manager.match.entries == ["peek"]  # stored in the log by its own text
+    told = f"the marked piece of your opponent stands on {black_mark}"
+    assert any(told in text for text in dms(table.alice)[before["alice"] :])
+    assert not any("marked" in text for text in dms(table.bob)[before["bob"] :])
+    public = [message.content for message in thread.history()[posts:]]
+    assert any("peeked at the other side's mark" in text for text in public)
+    assert not any("stands on" in text for text in public)
+    assert manager.looks_like_turn(table.alice.id)  # the move is still hers
+
+    again = await table.alice.slash(thread, "move", move="peek")
+    assert again.ephemeral
+    assert manager.match.entries == ["peek"]  # refused, nothing changed

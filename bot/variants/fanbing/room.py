@@ -10,10 +10,11 @@ from pathlib import Path
 from typing import ClassVar
 
 from computer.variants.fanbing import setup_choice
-from rules.actions import Action, Flip, Swap
+from rules.actions import Action, Swap
 from rules.pieces import Color
 from rules.squares import Square
 from rules.variant import Game
+from rules.variants.fanbing.actions import Flip
 from rules.variants.fanbing.game import EASY_FLIPS, Fanbing
 
 from ...report import Line

@@ -28,8 +28,8 @@ from typing import TYPE_CHECKING
 import discord
 from discord.ext import commands
 
-from rules.actions import CallFoul
 from rules.pieces import Color
+from rules.variants.houji.actions import CallFoul
 
 from ...buttons import GameButton
 from ...errors import GameFinished

@@ -5,9 +5,10 @@ from __future__ import annotations
 
 from pathlib import Path
 
-from rules.actions import Action, Pass, Reveal
+from rules.actions import Action, Pass
 from rules.squares import Square, square_name
 from rules.variant import Game
+from rules.variants.jieqi.actions import Reveal
 
 from .. import VariantTable, register_table
 

@@ -22,7 +22,8 @@ import discord
 from discord import app_commands
 from discord.ext import commands
 
-from rules.actions import Counter, InvalidActionText, Predict, parse_action
+from rules.actions import InvalidActionText, parse_action
+from rules.variants.tuibei.actions import Counter, Predict
 from storage import GameNotFound
 
 from ...errors import BotError, GameFinished

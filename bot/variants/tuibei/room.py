@@ -4,9 +4,10 @@ from __future__ import annotations
 
 from pathlib import Path
 
-from rules.actions import Action, Counter
+from rules.actions import Action
 from rules.squares import Square
 from rules.variant import Game
+from rules.variants.tuibei.actions import Counter
 
 from .. import VariantTable, register_table
 

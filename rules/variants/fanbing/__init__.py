@@ -1,3 +1,4 @@
-"""fanbing: its game, registered on import."""
+"""fanbing: its actions and its game, registered on import."""
 
+from . import actions as actions
 from . import game as game

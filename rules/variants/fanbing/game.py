@@ -20,7 +20,7 @@ import re
 import unicodedata
 from collections.abc import Mapping
 
-from ...actions import Action, Flip, Move, Swap
+from ...actions import Action, Move, Swap
 from ...errors import GameOver, IllegalAction, RulesError
 from ...outcome import Outcome, Reason
 from ...pieces import SIMPLIFIED_NAMES, THIRD_GEN_KINDS, TRADITIONAL_NAMES, Color, Kind, Piece
@@ -30,6 +30,7 @@ from ...squares import mirror_rank, parse_square, square_name
 from ...standard import NO_CAPTURE_LIMIT
 from ...variant import Event, PlannedGame, register
 from ...view import PieceView, View
+from .actions import Flip
 from .backs import setups_from_seed
 from .chase import FanbingChaseRules
 from .moves import FLIP_BACK, PAWN_BORN, SHOWN, FanbingPosition, enemy_back_rank

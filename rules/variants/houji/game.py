@@ -23,7 +23,7 @@ import unicodedata
 from collections.abc import Mapping
 from dataclasses import dataclass, replace
 
-from ...actions import Action, CallFoul, Move, Swap
+from ...actions import Action, Move, Swap
 from ...errors import GameOver, IllegalAction
 from ...geometry import ADVISOR_MOVES, KING_MOVES
 from ...outcome import Outcome, Reason
@@ -33,6 +33,7 @@ from ...squares import mirror_rank, parse_square, square_name
 from ...standard import ATTACKING, HANDICAPS, NO_CAPTURE_LIMIT, StandardXiangqi
 from ...variant import Event, register
 from ...view import View
+from .actions import CallFoul
 from .moves import PALACE_CENTRE, START_FEN, HoujiPosition
 
 KING, ADVISOR, ELEPHANT, QUEEN, PAWN = (

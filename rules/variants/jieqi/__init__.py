@@ -1,3 +1,4 @@
-"""jieqi: its game, registered on import."""
+"""jieqi: its actions and its game, registered on import."""
 
+from . import actions as actions
 from . import game as game

@@ -25,7 +25,7 @@ from collections.abc import Hashable, Iterator, Mapping
 from dataclasses import dataclass
 from typing import ClassVar, Self
 
-from ...actions import Action, Move, Pass, Reveal
+from ...actions import Action, Move, Pass
 from ...errors import GameOver, IllegalAction
 from ...outcome import Outcome, Reason
 from ...pieces import Color, Kind, Piece
@@ -34,6 +34,7 @@ from ...squares import parse_square, square_name
 from ...standard import ATTACKING, NO_CAPTURE_LIMIT
 from ...variant import Event, PlannedGame, register
 from ...view import PieceView, View
+from .actions import Reveal
 from .moves import CLASSIC_RULES, DOCUMENT_RULES, POINT_KINDS, START_POINTS, HiddenBoard, RuleSet
 
 _REVEAL = re.compile(r"(?:reveal|翻|揭|\+)([a-i][0-9])")

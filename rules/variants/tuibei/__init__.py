@@ -1,3 +1,4 @@
-"""tuibei: its game, registered on import."""
+"""tuibei: its actions and its game, registered on import."""
 
+from . import actions as actions
 from . import game as game

@@ -15,7 +15,7 @@ import unicodedata
 from collections.abc import Hashable, Mapping
 from dataclasses import replace
 
-from ...actions import Action, Counter, Move, Predict
+from ...actions import Action, Move
 from ...errors import GameOver, IllegalAction, InvalidNotation
 from ...outcome import Outcome, Reason
 from ...pieces import FEN_ALIASES, SIMPLIFIED_NAMES, STANDARD_KINDS, TRADITIONAL_NAMES, Color, Kind
@@ -24,6 +24,7 @@ from ...squares import square_name
 from ...standard import NO_CAPTURE_LIMIT, StandardXiangqi
 from ...variant import Event, register
 from ...view import HIDDEN_TILE, PieceView, PoolView, View
+from .actions import Counter, Predict
 
 # T-1: one tile per piece kind, in the document's order.
 TILE_NAMES: dict[Kind, str] = {
