@@ -1,7 +1,7 @@
 """A variant the bot has never heard of, registered by importing this folder
 alone: people challenge each other to it and play it (its own action, a
 peek at the opponent's mark, included), its private events
-reaches only its player by DM, the public thread never shows the secret, and
+reach only their player by DM, the public thread never shows the secret, and
 the computer plays it through the rules' ``determinize``."""
 
 from __future__ import annotations
