@@ -8,8 +8,6 @@ import unicodedata
 from rules.actions import Action, Move, Pass, Swap
 from rules.squares import square_name
 from rules.variant import Game
-from rules.variants.fanbing.actions import Flip
-from rules.variants.jieqi.actions import Reveal
 
 from .i18n import LANGUAGES, t
 from .variants import table_for
@@ -53,12 +51,11 @@ def written(game: Game, action: Action) -> dict[str, str]:
 def _in_words(game: Game, action: Action) -> dict[str, str] | None:
     """An action that is no board move, per language; ``None`` for a swap of
     successor xiangqi, which its notation writes. A variant's room may word
-    its actions itself (a double flip of third-generation xiangqi)."""
+    its actions itself (a reveal of Jieqi, a flip or double flip of
+    third-generation xiangqi)."""
     own = table_for(game.name).words(game, action)
     if own is not None:
         key, square = own
-    elif isinstance(action, Reveal | Flip):
-        key, square = f"said.{type(action).__name__.lower()}", action.square
     elif isinstance(action, Swap):
         return None
     elif isinstance(action, Pass):

@@ -50,7 +50,9 @@ class FanbingTable(VariantTable):
         return [Line("fanbing.easy_flips_on")] if options.get(EASY_FLIPS) else []  # F-3
 
     def words(self, game: Game, action: Action) -> tuple[str, Square | None] | None:
-        return ("said.double_flip", action.second) if isinstance(action, Swap) else None
+        if isinstance(action, Swap):
+            return "said.double_flip", action.second
+        return ("said.flip", action.square) if isinstance(action, Flip) else None
 
     def hint(self, game: Game, action: Action) -> tuple[str, Square | None] | None:
         if isinstance(action, Flip) and isinstance(game, Fanbing):

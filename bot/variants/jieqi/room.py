@@ -20,6 +20,9 @@ class JieqiTable(VariantTable):
     variants = ("jieqi", "jieqi-classic")
     catalogue = Path(__file__).parent
 
+    def words(self, game: Game, action: Action) -> tuple[str, Square | None] | None:
+        return ("said.reveal", action.square) if isinstance(action, Reveal) else None
+
     def spellings(self, action: Action) -> tuple[str, ...]:
         if not isinstance(action, Reveal):
             return ()
