@@ -33,6 +33,7 @@ from rules.pieces import Color
 
 from ...buttons import GameButton
 from ...errors import GameFinished
+from ...services import services_of
 
 if TYPE_CHECKING:
     from ...client import Chuhan
@@ -48,8 +49,8 @@ class FoulButton(GameButton, template=r"chuhan:hj:(?P<game>\d+):foul"):
     button_style = discord.ButtonStyle.danger
 
     async def callback(self, interaction: discord.Interaction) -> None:
-        cog = interaction.client.get_cog("Houji")  # type: ignore[attr-defined]
-        assert isinstance(cog, Houji)
+        cog = services_of(interaction).cogs.cog(Houji)
+        assert cog is not None
         await cog.on_foul_button(interaction, self.game_id)
 
 
@@ -77,11 +78,11 @@ class Houji(commands.Cog):
 
     async def cog_load(self) -> None:
         self.bot.add_dynamic_items(FoulButton)  # buttons sent before a restart keep working
-        self.bot.announcer.buttons[NOTICE] = foul_view
+        self.bot.services.dms.buttons[NOTICE] = foul_view
 
     async def cog_unload(self) -> None:
         self.bot.remove_dynamic_items(FoulButton)
-        self.bot.announcer.buttons.pop(NOTICE, None)
+        self.bot.services.dms.buttons.pop(NOTICE, None)
 
     @commands.Cog.listener()
     async def on_message(self, message: discord.Message) -> None:
@@ -123,7 +124,7 @@ class Houji(commands.Cog):
             manager.side_of(interaction.user.id)
             await interaction.response.defer(ephemeral=True, thinking=True)
             report = await manager.move(interaction.user.id, CallFoul().text)
-            await self.bot.announcer.acknowledge(interaction, report, "done.foul")
+            await self.bot.services.publisher.acknowledge(interaction, report, "done.foul")
         except Exception as exc:
             await self.bot.reply_error(interaction, exc)
 

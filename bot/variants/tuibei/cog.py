@@ -27,6 +27,7 @@ from storage import GameNotFound
 
 from ...errors import BotError, GameFinished
 from ...i18n import t
+from ...services import services_of
 from ...visibility import may_see
 
 if TYPE_CHECKING:
@@ -90,8 +91,8 @@ class TileMenu(
         return cls(int(match["game"]), match["verb"], item)
 
     async def callback(self, interaction: discord.Interaction) -> None:
-        cog = interaction.client.get_cog("Tuibei")  # type: ignore[attr-defined]
-        assert isinstance(cog, Tuibei)
+        cog = services_of(interaction).cogs.cog(Tuibei)
+        assert cog is not None
         await cog.on_tile_chosen(interaction, self.game_id, self.verb, self.item.values)
 
 
@@ -207,7 +208,9 @@ class Tuibei(commands.Cog):
                 raise BotError("bad_input")
             await interaction.response.defer()
             report = await manager.move(interaction.user.id, chosen.text)
-            await self.bot.announcer.acknowledge(interaction, report, "done.move", view=None)
+            await self.bot.services.publisher.acknowledge(
+                interaction, report, "done.move", view=None
+            )
         except Exception as exc:
             await self.bot.reply_error(interaction, exc)
 
