@@ -20,7 +20,6 @@ from rules.pieces import Color
 from rules.variant import Event
 from storage import Prefs
 
-from . import hints
 from . import timecontrol as tc
 from .clockface import faces
 from .pictures import board_png
@@ -55,7 +54,6 @@ class Seen(Protocol):
     match: Match
     clocks: tc.Clocks
     control: tc.TimeControl | None
-    setup_phase: object | None
     words: Wording
     private_boards: PrivateBoards
 
@@ -153,10 +151,12 @@ async def report(
     events: list[Event],
     lines: list[Line],
     record: list[Line],
+    hint: Callable[[Report], None],
 ) -> Report:
     """The report of a change: ``lines`` in public with the public board,
     ``record`` kept once a newer board replaces it, each player's private
-    events and, in a hidden-information game, their own board when worth it."""
+    events and ``hint``'s (``bot.hints``), and, in a hidden-information game,
+    their own board when worth it."""
     made = Report(manager.id, manager.channel_id, actor_id or manager.ids[Color.RED], lines)
     made.record = record
     made.over = manager.finished
@@ -170,7 +170,7 @@ async def report(
         if event.audience is not None:
             who = manager.ids[event.audience]
             made.private.setdefault(who, []).append(manager.words.event_line(event))
-    hints.add(manager, made)  # what has just become possible for the player to move
+    hint(made)  # what has just become possible for the player to move
     if manager.hidden:
         for side in Color:
             user_id = manager.ids[side]
@@ -192,12 +192,14 @@ class Opened(Seen, Protocol):
 
     def deadline_lines(self) -> list[Line]: ...
 
+    def hint(self, report: Report) -> None: ...
+
 
 async def opening(manager: Opened) -> Report:
     """The report announcing the game's start: who plays what, and the first board."""
     lines = manager.words.opening_lines(manager.options, manager.rated)
     first = manager.words.first_move(manager.computer_side())
     said = [*lines, first, *manager.deadline_lines()]
-    made = await report(manager, None, [], said, lines)
+    made = await report(manager, None, [], said, lines, manager.hint)
     made.private_boards.clear()  # each player's hello DM carries their own board
     return made

@@ -44,7 +44,7 @@ class GameButton(discord.ui.DynamicItem[discord.ui.Button[Any]], template=r"(?!)
 
     @classmethod
     async def from_custom_id(
-        cls, interaction: discord.Interaction, item: discord.ui.Button[Any], match: re.Match[str]
+        cls, interaction: discord.Interaction, item: discord.ui.Item[Any], match: re.Match[str]
     ) -> Self:
         return cls(int(match["game"]))
 
@@ -69,7 +69,7 @@ class ChallengeButton(
 
     @classmethod
     async def from_custom_id(
-        cls, interaction: discord.Interaction, item: discord.ui.Button[Any], match: re.Match[str]
+        cls, interaction: discord.Interaction, item: discord.ui.Item[Any], match: re.Match[str]
     ) -> ChallengeButton:
         return cls(int(match["id"]), match["answer"])
 
@@ -98,7 +98,7 @@ class RequestButton(
 
     @classmethod
     async def from_custom_id(
-        cls, interaction: discord.Interaction, item: discord.ui.Button[Any], match: re.Match[str]
+        cls, interaction: discord.Interaction, item: discord.ui.Item[Any], match: re.Match[str]
     ) -> RequestButton:
         return cls(int(match["game"]), match["kind"], match["answer"])
 

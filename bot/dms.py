@@ -113,10 +113,16 @@ class DirectMessages:
             user = await self.channels.user(user_id)
             files = [sending.png_file(board)] if board is not None else []
             once = sending.nonce()
-            await sending.retried(
-                lambda: user.send(content, files=sending.reread(files), nonce=once, view=view),
-                f"DM to {user_id}",
-            )
+            if view is None:
+                await sending.retried(
+                    lambda: user.send(content, files=sending.reread(files), nonce=once),
+                    f"DM to {user_id}",
+                )
+            else:
+                await sending.retried(
+                    lambda: user.send(content, files=sending.reread(files), nonce=once, view=view),
+                    f"DM to {user_id}",
+                )
         except (discord.Forbidden, discord.NotFound) as exc:
             # DEBUG, not INFO: whether a DM was tried at all can follow a secret
             # (a callable foul, a captured face-down piece).

@@ -28,7 +28,7 @@ from storage import Entry, GameRecord, SequenceConflict, StorageUnavailable, Sto
 from storage.ratings import Rating
 from storage.records import GameStatus
 
-from . import boards, first_move
+from . import boards, first_move, hints
 from . import timecontrol as tc
 from .errors import BotError, Busy, DatabaseAway, GameFinished, NotAPlayer
 from .i18n import catalogue
@@ -388,4 +388,8 @@ class GameManager:
     async def _report(
         self, actor_id: int | None, events: list[Event], lines: list[Line], record: list[Line]
     ) -> Report:
-        return await boards.report(self, actor_id, events, lines, record)
+        return await boards.report(self, actor_id, events, lines, record, self.hint)
+
+    def hint(self, report: Report) -> None:
+        """Tell the player to move what has just become possible for them (bot/hints.py)."""
+        hints.add(self, report)

@@ -285,11 +285,9 @@ class Notifier:
         return params
 
     async def _ping(self, plan: Plan, user_id: int) -> None:
-        guild_id = plan.manager.guild_id if plan.manager else plan.record and plan.record.guild_id
-        channel_id = (
-            plan.manager.channel_id if plan.manager else plan.record and plan.record.channel_id
-        )
-        assert channel_id is not None
+        game = plan.manager or plan.record
+        assert game is not None
+        guild_id, channel_id = game.guild_id, game.channel_id
         style = await self.server.style(guild_id)
         params = {**self._params(plan, user_id), "mention": f"<@{user_id}>"}
         text = say(Line(f"notice.thread.{plan.kind}", params), style.language, style.notation)

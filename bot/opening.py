@@ -80,5 +80,6 @@ async def open_game(
     except ChannelBusy:
         raise BotError("channel_busy") from None
     await seat_players(channel, manager.id, manager.variant, manager.ids, names, public)
+    assert isinstance(channel, discord.abc.Messageable)  # a text channel or a thread
     await services.publisher.publish(await boards.opening(manager), channel)
     return manager, channel

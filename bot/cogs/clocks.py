@@ -65,9 +65,8 @@ class Clocks(commands.Cog):
     @tasks.loop(seconds=5)
     async def sweep(self) -> None:
         notifier, archives = self.services.notifier, self.services.endings.archive_due
-        steps = (self.bot.outages.sweep, self._timeouts, self._reminders, self._challenges)
-        steps = (*steps, notifier.sweep_endings)
-        for step in (*steps, notifier.sweep, archives):
+        steps = (self.services.outages.sweep, self._timeouts, self._reminders, self._challenges)
+        for step in (*steps, notifier.sweep_endings, notifier.sweep, archives):
             try:
                 await step()
             except StorageUnavailable:  # said once a sweep, without a traceback
@@ -139,7 +138,7 @@ class Clocks(commands.Cog):
             user_id = manager.player_id(manager.match.game.turn)
             manager.reminded = True
             await self.bot.store.set_reminded(manager.id)
-            if manager.clocks.deadline != deadline:  # they moved meanwhile: nothing to remind
+            if deadline is None or manager.clocks.deadline != deadline:  # they moved meanwhile
                 continue
             if (await self.bot.players.prefs(user_id)).dm_notifications:
                 await self._remind(manager, user_id, deadline)

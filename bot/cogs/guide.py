@@ -100,7 +100,7 @@ class RulesButton(
 
     @classmethod
     async def from_custom_id(
-        cls, interaction: discord.Interaction, item: discord.ui.Button[Any], match: re.Match[str]
+        cls, interaction: discord.Interaction, item: discord.ui.Item[Any], match: re.Match[str]
     ) -> RulesButton:
         return cls(match["variant"], int(match["section"]))
 

@@ -45,7 +45,7 @@ from ..limits import (
 )
 from ..manager import GameManager
 from ..notices import jump_url
-from ..opening import open_game
+from ..opening import Table, open_game
 from ..presenter import say
 from ..report import Line, Moves, Report
 from ..second_thought import KEEP, SureButton, loses_at_once, sure_view
@@ -323,7 +323,7 @@ class Play(commands.Cog):
     async def _greet(
         self,
         manager: GameManager,
-        channel: discord.abc.Messageable,
+        channel: Table,
         accepter: discord.Interaction,
     ) -> None:
         """DM each player that the game started. Where a DM fails, the accepter
@@ -351,6 +351,7 @@ class Play(commands.Cog):
                 else:
                     public = await self.bot.server.language(manager.guild_id)
                     notice = t(public, "dm.closed", player=players.name(user_id))
+                    assert isinstance(channel, discord.abc.Messageable)
                     await channel.send(notice, allowed_mentions=QUIET)
             except discord.HTTPException:  # the game has started all the same
                 log.warning("could not post the closed-DM notice in %s", manager.channel_id)
