@@ -1,36 +1,25 @@
 """Persistent buttons: their state is their custom id, so they work after a restart.
 
 Registered once with ``bot.add_dynamic_items`` in ``setup_hook``. Callbacks
-hand the click to the play cog; no game rule lives here.
+hand the click to the play cog's answers (``Capabilities.answers``, reached
+through the client's services); no game rule lives here.
 """
 
 from __future__ import annotations
 
 import re
-from typing import Any, ClassVar, Protocol, Self
+from typing import Any, ClassVar, Self
 
 import discord
 
+from .capabilities import ButtonAnswers, button_services
 from .i18n import t
 
 
-class ButtonAnswers(Protocol):
-    """What answers the clicks: the play cog, found by name so that this module,
-    which the client and the announcer import, imports neither of them back."""
-
-    async def on_challenge_button(
-        self, interaction: discord.Interaction, challenge_id: int, accept: bool
-    ) -> None: ...
-
-    async def on_request_button(
-        self, interaction: discord.Interaction, game_id: int, kind: str, accept: bool
-    ) -> None: ...
-
-
 def _play(interaction: discord.Interaction) -> ButtonAnswers:
-    cog = interaction.client.get_cog("Play")  # type: ignore[attr-defined]
-    assert cog is not None
-    return cog
+    answers = button_services(interaction).cogs.answers
+    assert answers is not None, "the play cog is not loaded"
+    return answers
 
 
 class GameButton(discord.ui.DynamicItem[discord.ui.Button[Any]], template=r"(?!)"):
@@ -55,7 +44,7 @@ class GameButton(discord.ui.DynamicItem[discord.ui.Button[Any]], template=r"(?!)
 
     @classmethod
     async def from_custom_id(
-        cls, interaction: discord.Interaction, item: discord.ui.Button[Any], match: re.Match[str]
+        cls, interaction: discord.Interaction, item: discord.ui.Item[Any], match: re.Match[str]
     ) -> Self:
         return cls(int(match["game"]))
 
@@ -80,7 +69,7 @@ class ChallengeButton(
 
     @classmethod
     async def from_custom_id(
-        cls, interaction: discord.Interaction, item: discord.ui.Button[Any], match: re.Match[str]
+        cls, interaction: discord.Interaction, item: discord.ui.Item[Any], match: re.Match[str]
     ) -> ChallengeButton:
         return cls(int(match["id"]), match["answer"])
 
@@ -109,7 +98,7 @@ class RequestButton(
 
     @classmethod
     async def from_custom_id(
-        cls, interaction: discord.Interaction, item: discord.ui.Button[Any], match: re.Match[str]
+        cls, interaction: discord.Interaction, item: discord.ui.Item[Any], match: re.Match[str]
     ) -> RequestButton:
         return cls(int(match["game"]), match["kind"], match["answer"])
 

@@ -4,23 +4,29 @@ from __future__ import annotations
 
 import contextlib
 import logging
+from collections.abc import Sequence
 
 import discord
 from discord import app_commands
 from discord.ext import commands
+from discord.utils import MISSING
 
 from storage import AnyStore, Shards, open_store
 
 from .buttons import ChallengeButton, RequestButton
-from .delivery import Announcer
+from .capabilities import Capabilities
+from .channels import Channels
+from .dms import DirectMessages
 from .ending import Endings, RematchButton
+from .hub import GameHub
 from .i18n import CommandTranslator, language_for, t
-from .manager import GameHub
 from .notices import Notifier
 from .outages import Outages
 from .players import PlayerDirectory
 from .presenter import error_text
+from .publisher import Publisher
 from .server import ServerSettings
+from .services import Services
 from .settings import Settings
 from .variants import extensions
 
@@ -42,17 +48,16 @@ EXTENSIONS = (
 
 
 class Chuhan(commands.Bot):
-    """The Chuhan bot. ``store``, ``players``, ``hub`` and ``announcer`` exist after
-    ``setup_hook``, before any extension loads."""
+    """The Chuhan bot. ``services`` exist after ``setup_hook``, before any
+    extension loads; the client keeps the store, players, server settings, hub
+    and outages it built them from for its own start, answers and close."""
 
     store: AnyStore
     players: PlayerDirectory
     hub: GameHub
-    announcer: Announcer
     server: ServerSettings
-    notifier: Notifier
-    endings: Endings
     outages: Outages
+    services: Services
 
     def __init__(self, settings: Settings) -> None:
         intents = discord.Intents.default()
@@ -81,12 +86,10 @@ class Chuhan(commands.Bot):
         self.players = PlayerDirectory(self.store, self._cached_name)
         self.server = ServerSettings(self.store, self._guild_locale)
         self.hub = GameHub(self.store, self.players, self.now, self.server)
-        self.announcer = Announcer(self, self.players)
-        self.notifier = Notifier(self)
-        self.endings = Endings(self)
         await self.store.watch(self.hub.changed_elsewhere)
         shards = self.settings.shards or Shards.of(1)
         self.outages = Outages(self.store, shards, self.now, self.hub.changed_elsewhere)
+        self.services = self._services()
         await self.outages.at_start()  # before loading: the games load with time given back
         settled = await self.hub.load_active(self.settings.shards)
         self.add_dynamic_items(ChallengeButton, RequestButton, RematchButton)
@@ -98,7 +101,59 @@ class Chuhan(commands.Bot):
         await self.tree.set_translator(CommandTranslator())
         await self._sync()
         for report in settled:  # games whose end was recorded only now: say how they ended
-            await self.announcer.publish(report)
+            await self.services.publisher.publish(report)
+
+    def _services(self) -> Services:
+        """The services, each given what it uses (the publisher subscribes to the
+        hub's ``committed`` event first, before any cog)."""
+        store, players, server, hub = self.store, self.players, self.server, self.hub
+        channels, cogs = Channels(self), Capabilities()
+        dms = DirectMessages(channels, players)
+        notifier = Notifier(store, hub, players, server, self.now, channels, dms)
+        endings = Endings(store, hub, server, self.now, channels, cogs, self.language_of)
+        publisher = Publisher(channels, hub, server, players, notifier, dms, endings)
+        return Services(
+            store=store,
+            players=players,
+            server=server,
+            hub=hub,
+            channels=channels,
+            dms=dms,
+            notifier=notifier,
+            endings=endings,
+            publisher=publisher,
+            outages=self.outages,
+            cogs=cogs,
+            now=self.now,
+            reply_error=self.reply_error,
+            language_of=self.language_of,
+        )
+
+    async def add_cog(
+        self,
+        cog: commands.Cog,
+        /,
+        *,
+        override: bool = False,
+        guild: discord.abc.Snowflake | None = MISSING,
+        guilds: Sequence[discord.abc.Snowflake] = MISSING,
+    ) -> None:
+        """Load a cog, noted by its class in the services (``Capabilities.cog``)."""
+        await super().add_cog(cog, override=override, guild=guild, guilds=guilds)
+        self.services.cogs.loaded[type(cog)] = cog
+
+    async def remove_cog(
+        self,
+        name: str,
+        /,
+        *,
+        guild: discord.abc.Snowflake | None = MISSING,
+        guilds: Sequence[discord.abc.Snowflake] = MISSING,
+    ) -> commands.Cog | None:
+        removed = await super().remove_cog(name, guild=guild, guilds=guilds)
+        if removed is not None:
+            self.services.cogs.loaded.pop(type(removed), None)
+        return removed
 
     async def _sync(self) -> None:
         guild_id = self.settings.dev_guild

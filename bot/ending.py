@@ -11,19 +11,22 @@ auto-archive covers a restart in between).
 from __future__ import annotations
 
 import logging
-from typing import Any
+from collections.abc import Awaitable, Callable
 
 import discord
-from discord.ext import commands
 
 from rules.pieces import Color
-from storage import GameRecord
+from storage import GameRecord, Store
 
 from .buttons import GameButton, challenge_view
+from .capabilities import Capabilities, button_services
+from .channels import Channels
 from .errors import BotError, NotAPlayer
+from .hub import GameHub
 from .i18n import t
 from .movelist import listed_actions, move_text
 from .notices import jump_url
+from .server import ServerSettings
 
 log = logging.getLogger(__name__)
 
@@ -38,36 +41,48 @@ class RematchButton(GameButton, template=r"chuhan:g:(?P<game>\d+):rematch"):
     label_key = "ending.rematch_button"
 
     async def callback(self, interaction: discord.Interaction) -> None:
-        bot: Any = interaction.client  # the Chuhan client, known here only by duck typing
+        services = button_services(interaction)
         try:
-            await bot.endings.rematch(interaction, self.game_id)
+            await services.endings.rematch(interaction, self.game_id)
         except Exception as exc:
-            await bot.reply_error(interaction, exc)
-
-
-def rematch_view(game_id: int, lang: str) -> discord.ui.View:
-    view = discord.ui.View(timeout=None)
-    view.add_item(RematchButton(game_id, lang))
-    return view
+            await services.reply_error(interaction, exc)
 
 
 class Endings:
     """What follows a game's last entry."""
 
-    def __init__(self, bot: commands.Bot) -> None:
-        # The Chuhan client (its store, hub, announcer...); typed loosely so that
-        # this module need not import bot.client, which imports it.
-        self.bot: Any = bot
+    def __init__(
+        self,
+        store: Store,
+        hub: GameHub,
+        server: ServerSettings,
+        now: Callable[[], float],
+        channels: Channels,
+        cogs: Capabilities,
+        language_of: Callable[[discord.Interaction], Awaitable[str]],
+    ) -> None:
+        self.store = store
+        self.hub = hub
+        self.server = server
+        self.now = now
+        self.channels = channels
+        self.cogs = cogs
+        self.language_of = language_of
         self._archive_at: dict[int, float] = {}  # thread id -> when
         self._rematched: set[int] = set()
 
-    @staticmethod
-    def view(game_id: int, lang: str) -> discord.ui.View:
-        return rematch_view(game_id, lang)
+    def view(self, game_id: int, lang: str) -> discord.ui.View:
+        """The result message's buttons: Rematch, and Review where the reviews offer it."""
+        view = discord.ui.View(timeout=None)
+        view.add_item(RematchButton(game_id, lang))
+        review = self.cogs.reviews.button(game_id, lang) if self.cogs.reviews else None
+        if review is not None:
+            view.add_item(review)
+        return view
 
     async def move_list(self, game_id: int, lang: str, style: str) -> str:
         """The finished game's moves under a heading ('' when none was played)."""
-        match = await self.bot.store.rebuild(game_id)
+        match = await self.store.rebuild(game_id)
         listed = listed_actions(match, running=False)
         if not listed:
             return ""
@@ -77,19 +92,19 @@ class Endings:
     def plan_archive(self, channel: discord.abc.Messageable) -> None:
         """Archive a finished game's thread after a while."""
         if isinstance(channel, discord.Thread):
-            self._archive_at[channel.id] = self.bot.now() + ARCHIVE_SECONDS
+            self._archive_at[channel.id] = self.now() + ARCHIVE_SECONDS
 
     async def archive_due(self) -> None:
         """Archive the threads of games over for a while (unless a new game began)."""
-        now = self.bot.now()
+        now = self.now()
         for thread_id, when in list(self._archive_at.items()):
             if now < when:
                 continue
             del self._archive_at[thread_id]
-            if self.bot.hub.here(thread_id) is not None:
+            if self.hub.here(thread_id) is not None:
                 continue
             try:
-                thread = await self.bot.announcer.channel(thread_id)
+                thread = await self.channels.channel(thread_id)
                 if isinstance(thread, discord.Thread):
                     await thread.edit(archived=True)
             except discord.HTTPException as exc:
@@ -97,8 +112,8 @@ class Endings:
 
     async def rematch(self, interaction: discord.Interaction, game_id: int) -> None:
         """Challenge the opponent of ``game_id`` again, colours swapped."""
-        lang = await self.bot.language_of(interaction)
-        record = await self.bot.store.load_game(game_id)
+        lang = await self.language_of(interaction)
+        record = await self.store.load_game(game_id)
         side = record.color_of(interaction.user.id)
         if side is None:
             raise NotAPlayer()
@@ -124,10 +139,10 @@ class Endings:
         """Whether the two players already have a challenge of this variant open
         between them, as the rematch asked before a restart is (the set of games
         rematched is this process's memory only)."""
-        now = self.bot.now()
+        now = self.now()
         red, black = record.player_id(Color.RED), record.player_id(Color.BLACK)
         for challenger, opponent in ((red, black), (black, red)):
-            for challenge in await self.bot.store.open_challenges(challenger, now):
+            for challenge in await self.store.open_challenges(challenger, now):
                 if challenge.opponent_id == opponent and challenge.variant == record.variant:
                     return True
         return False
@@ -142,21 +157,21 @@ class Endings:
         user_id = interaction.user.id
         opponent = record.player_id(color)  # the side the clicker leaves them
         options = {k: v for k, v in record.options.items() if k != "handicap_side"}
-        challenge = await self.bot.store.create_challenge(
+        challenge = await self.store.create_challenge(
             guild_id=record.guild_id,
             channel_id=getattr(parent, "id", record.channel_id),
             challenger_id=user_id,
             variant=record.variant,
-            expires_at=self.bot.now() + REMATCH_SECONDS,
+            expires_at=self.now() + REMATCH_SECONDS,
             opponent_id=opponent,
             options=options,
             rated=record.rated,
             color="red" if color is Color.RED else "black",
         )
-        style = await self.bot.server.style(record.guild_id)
-        play = self.bot.get_cog("Play")
-        text = t(style.language, "ending.rematch", game=record.id) + "\n"
-        text += play._challenge_text(challenge, style.language)  # type: ignore[union-attr]
+        style = await self.server.style(record.guild_id)
+        text = t(style.language, "ending.rematch", game=record.id)
+        if self.cogs.challenges is not None:
+            text += "\n" + self.cogs.challenges.challenge_text(challenge, style.language)
         message = await parent.send(
             text,
             view=challenge_view(challenge.id, style.language),
@@ -164,5 +179,5 @@ class Endings:
                 everyone=False, roles=False, users=[discord.Object(opponent)]
             ),
         )
-        await self.bot.store.set_challenge_message(challenge.id, message.id)
+        await self.store.set_challenge_message(challenge.id, message.id)
         return message

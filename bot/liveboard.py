@@ -12,10 +12,12 @@ from __future__ import annotations
 import logging
 from dataclasses import dataclass
 from datetime import UTC, datetime
-from typing import Any
 
 import discord
 
+from storage import Store
+
+from .channels import Channels, partial_message
 from .report import Report
 
 log = logging.getLogger(__name__)
@@ -37,9 +39,9 @@ class Shown:
 class LiveBoards:
     """Which message shows each game's board, and retiring the one before."""
 
-    def __init__(self, bot: discord.Client) -> None:
-        # The Chuhan client (its user, store); typed loosely, as bot.client imports this.
-        self.bot: Any = bot
+    def __init__(self, channels: Channels, store: Store) -> None:
+        self.channels = channels
+        self.store = store
         self._latest: dict[int, Shown] = {}  # game id -> its board message
         self._copies: dict[int, list[int]] = {}  # game id -> ids of public /board copies
 
@@ -77,8 +79,11 @@ class LiveBoards:
 
     async def _drop(self, copies: list[int], channel: discord.abc.Messageable) -> None:
         for message_id in copies:
+            copy = partial_message(channel, message_id)
+            if copy is None:
+                continue
             try:
-                await channel.get_partial_message(message_id).delete()  # type: ignore[attr-defined]
+                await copy.delete()
             except discord.HTTPException as exc:
                 log.info("could not delete the board copy %s: %s", message_id, exc.status)
 
@@ -89,18 +94,18 @@ class LiveBoards:
         a restart): the bot's own messages with a board picture in the game's
         channel since the game was created. Their record is their first line,
         the move they announced."""
-        me = self.bot.user
+        me = self.channels.me()
         if me is None:
             return []
         try:
-            created = (await self.bot.store.load_game(game_id)).created_at
+            created = (await self.store.load_game(game_id)).created_at
             since = datetime.fromtimestamp(created - CLOCK_SLACK, UTC)
             found = [
                 message
                 async for message in channel.history(
                     limit=HISTORY_LIMIT, before=newest, after=since
                 )
-                if message.author.id == me.id
+                if message.author.id == me
                 and any(a.filename == BOARD_NAME for a in message.attachments)
             ]
         except discord.HTTPException as exc:

@@ -19,23 +19,29 @@ from __future__ import annotations
 
 import asyncio
 import logging
+from collections.abc import Callable
 from dataclasses import dataclass, replace
-from typing import Any
 
 import discord
-from discord.ext import commands
 
 from rules.outcome import Outcome
 from rules.pieces import Color
 from rules.variant import find_variant
-from storage import GameRecord
+from storage import GameRecord, Store
 
+from . import boards
+from .channels import Channels
+from .dms import DirectMessages
+from .hub import GameHub
 from .i18n import t
-from .manager import GameManager, color_term
+from .manager import GameManager
 from .movelist import listed_actions
 from .pictures import clock_text
+from .players import PlayerDirectory
 from .presenter import say, text_of
 from .report import Line, Moves, Report, Term, Title
+from .server import ServerSettings
+from .wording import color_term
 
 log = logging.getLogger(__name__)
 
@@ -84,10 +90,23 @@ def mention_only(user_id: int) -> discord.AllowedMentions:
 class Notifier:
     """Decides who is waited for and tells them (see the module docstring)."""
 
-    def __init__(self, bot: commands.Bot) -> None:
-        # The Chuhan client (its store, hub, announcer...); typed loosely so that
-        # this module need not import bot.client, which imports it.
-        self.bot: Any = bot
+    def __init__(
+        self,
+        store: Store,
+        hub: GameHub,
+        players: PlayerDirectory,
+        server: ServerSettings,
+        now: Callable[[], float],
+        channels: Channels,
+        dms: DirectMessages,
+    ) -> None:
+        self.store = store
+        self.hub = hub
+        self.players = players
+        self.server = server
+        self.now = now
+        self.channels = channels
+        self.dms = dms
         self._notified: dict[int, int | None] = {}
         self._writes: list[asyncio.Future[None]] = []
         self._endings_checked = False
@@ -100,13 +119,13 @@ class Notifier:
         :meth:`settle`, once the message that carries the notice is on its way.
         """
         if game_id not in self._notified:
-            stored = await self.bot.store.notified(game_id)
+            stored = await self.store.notified(game_id)
             self._notified.setdefault(game_id, stored)
         done = self._notified[game_id]
         if done is not None and done >= count:
             return False
         self._notified[game_id] = count
-        self._writes.append(asyncio.ensure_future(self.bot.store.set_notified(game_id, count)))
+        self._writes.append(asyncio.ensure_future(self.store.set_notified(game_id, count)))
         return True
 
     async def settle(self) -> None:
@@ -139,12 +158,12 @@ class Notifier:
         control = manager.control
         if notice.kind != "turn" or control is None or control.game_ms is None:
             return True
-        return self.bot.now() >= manager.changed_at + RAPID_WAIT
+        return self.now() >= manager.changed_at + RAPID_WAIT
 
     async def sweep(self) -> None:
         """Send what is due: rapid turns waited on, and notices a restart cut off,
         as a message of their own."""
-        for manager in self.bot.hub.active():
+        for manager in self.hub.active():
             notice = self.notice(manager)
             done = self._notified.get(manager.id, -1)
             if notice is None or (done is not None and done >= notice.count):
@@ -161,8 +180,8 @@ class Notifier:
         if self._endings_checked:
             return
         self._endings_checked = True
-        since = self.bot.now() - ENDINGS_LOOKBACK
-        for record in await self.bot.store.unnotified_endings(since):
+        since = self.now() - ENDINGS_LOOKBACK
+        for record in await self.store.unnotified_endings(since):
             plan = await self._ending(record)
             if plan is not None:
                 await self.settle()
@@ -175,15 +194,15 @@ class Notifier:
             return None
         actor = record.entries[-1].actor_id if record.entries else None
         for user_id in (record.red_id, record.black_id):
-            await self.bot.players.recall(user_id)  # unseen since a restart
-        me = self.bot.user.id if self.bot.user is not None else None
+            await self.players.recall(user_id)  # unseen since a restart
+        me = self.channels.me()
         ids = tuple(i for i in (record.red_id, record.black_id) if i not in (actor, me))
         return Plan("end", record.id, ids, None, record)
 
     async def plan(self, report: Report) -> Plan | None:
         """The notice a report about to be published carries, claimed: the
         thread ping rides in the report's own message (see :meth:`inline`)."""
-        manager = self.bot.hub.here(report.channel_id)
+        manager = self.hub.here(report.channel_id)
         if manager is not None and manager.id == report.game_id:
             notice = self.notice(manager)
             if notice is None or not self.due(manager, notice):
@@ -191,7 +210,7 @@ class Notifier:
             if not await self._claim(manager.id, notice.count):
                 return None
             return Plan(notice.kind, manager.id, notice.user_ids, manager)
-        return await self._ending(await self.bot.store.load_game(report.game_id))
+        return await self._ending(await self.store.load_game(report.game_id))
 
     async def inline(self, plan: Plan, lang: str) -> tuple[str, list[int]]:
         """The line naming who the game waits for, and whom it may ping."""
@@ -233,7 +252,7 @@ class Notifier:
                 log.warning("could not ping %s in game %s: %s", user_id, plan.game_id, exc.status)
 
     async def _mode(self, user_id: int) -> str:
-        return (await self.bot.players.prefs(user_id)).notify
+        return (await self.players.prefs(user_id)).notify
 
     def _params(self, plan: Plan, user_id: int) -> dict[str, object]:
         """What a notice to ``user_id`` says about their game."""
@@ -253,7 +272,7 @@ class Notifier:
             "game": plan.game_id,
             "variant": Title(variant.title_en, variant.title_zh),
             "color": color_term(side),
-            "opponent": self.bot.players.name(opponent),
+            "opponent": self.players.name(opponent),
             "url": jump_url(guild_id, channel_id),
         }
         pending = plan.manager.match.pending if plan.manager is not None else None
@@ -266,19 +285,17 @@ class Notifier:
         return params
 
     async def _ping(self, plan: Plan, user_id: int) -> None:
-        guild_id = plan.manager.guild_id if plan.manager else plan.record and plan.record.guild_id
-        channel_id = (
-            plan.manager.channel_id if plan.manager else plan.record and plan.record.channel_id
-        )
-        assert channel_id is not None
-        style = await self.bot.server.style(guild_id)
+        game = plan.manager or plan.record
+        assert game is not None
+        guild_id, channel_id = game.guild_id, game.channel_id
+        style = await self.server.style(guild_id)
         params = {**self._params(plan, user_id), "mention": f"<@{user_id}>"}
         text = say(Line(f"notice.thread.{plan.kind}", params), style.language, style.notation)
-        channel = await self.bot.announcer.channel(channel_id)
+        channel = await self.channels.channel(channel_id)
         await channel.send(text, allowed_mentions=mention_only(user_id))
 
     async def _dm(self, plan: Plan, user_id: int, report: Report) -> bool:
-        players = self.bot.players
+        players = self.players
         lang = await players.language(user_id)
         style = (await players.prefs(user_id)).notation
         params = self._params(plan, user_id)
@@ -289,17 +306,17 @@ class Notifier:
             if moves is not None and manager.last_actor not in (None, user_id):
                 lines.append(Line("notice.dm.last_move", {**params, "move": moves}))
             lines += self._time_left(manager)
-            board = report.private_boards.get(user_id) or await manager.picture(
-                user_id, private=True
+            board = report.private_boards.get(user_id) or await boards.picture(
+                manager, user_id, private=True
             )
         lines.append(Line("notice.dm.link", params))
-        return await self.bot.announcer.dm(user_id, text_of(lines, lang, style), board)
+        return await self.dms.dm(user_id, text_of(lines, lang, style), board)
 
     def _time_left(self, manager: GameManager) -> list[Line]:
         deadline = manager.clocks.deadline
         if deadline is None:
             return []
-        left = max(0.0, deadline - self.bot.now())
+        left = max(0.0, deadline - self.now())
         if manager.control is not None and manager.control.game_ms is not None:
             return [Line("notice.dm.clock", {"left": clock_text(int(left * 1000))})]
         return [_duration(left, f"<t:{int(deadline)}:R>")]

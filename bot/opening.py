@@ -7,23 +7,24 @@ from __future__ import annotations
 
 import secrets
 from collections.abc import Mapping
-from typing import Any
 
 import discord
 
 from storage import ChannelBusy, NewGame
 
+from . import boards
 from . import timecontrol as tc
 from .errors import BotError
 from .manager import GameManager
 from .names import thread_name
+from .services import Services
 from .threads import seat_players
 
 Table = discord.abc.GuildChannel | discord.Thread
 
 
 async def game_channel(
-    bot: Any,
+    services: Services,
     interaction: discord.Interaction,
     message: discord.Message | None,
     names: tuple[str, str],
@@ -39,13 +40,13 @@ async def game_channel(
             return await message.create_thread(name=thread_name(*names, lang))
         except discord.HTTPException:
             pass
-    if bot.hub.here(channel.id):
+    if services.hub.here(channel.id):
         raise BotError("channel_busy")
     return channel
 
 
 async def open_game(
-    bot: Any,
+    services: Services,
     interaction: discord.Interaction,
     message: discord.Message | None,
     *,
@@ -58,9 +59,9 @@ async def open_game(
     """Store a new game between ``ids`` (Red, Black), seat its players in its
     thread and post its first board. ``names`` are the players' display names
     as typed (the thread name drops their markup)."""
-    public = await bot.server.language(interaction.guild_id)
-    channel = await game_channel(bot, interaction, message, names, public)
-    clocks = tc.start(tc.preset(options.get("time")), bot.now())
+    public = await services.server.language(interaction.guild_id)
+    channel = await game_channel(services, interaction, message, names, public)
+    clocks = tc.start(tc.preset(options.get("time")), services.now())
     new = NewGame(
         guild_id=interaction.guild_id,
         channel_id=channel.id,
@@ -75,9 +76,10 @@ async def open_game(
         deadline=clocks.deadline,
     )
     try:
-        manager = await bot.hub.create(new)
+        manager = await services.hub.create(new)
     except ChannelBusy:
         raise BotError("channel_busy") from None
     await seat_players(channel, manager.id, manager.variant, manager.ids, names, public)
-    await bot.announcer.publish(await manager.opening(), channel)
+    assert isinstance(channel, discord.abc.Messageable)  # a text channel or a thread
+    await services.publisher.publish(await boards.opening(manager), channel)
     return manager, channel

@@ -45,7 +45,7 @@ class Line:
     params: Mapping[str, Any] = field(default_factory=dict)
 
 
-@dataclass(slots=True)
+@dataclass(slots=True, weakref_slot=True)
 class Report:
     """What one accepted entry (or a game start) changed.
 
@@ -56,6 +56,8 @@ class Report:
     answer buttons; ``over`` says the entry ended the game. ``record`` is
     the part of ``lines`` that stays in the thread once a newer board replaces
     this one (what happened, not whose turn it was or the deadline).
+    The publisher holds reports weakly, to publish a game's reports in the
+    order of their commits.
     """
 
     game_id: int

@@ -12,14 +12,14 @@ back): they work after a restart, and refuse once the game has moved on.
 from __future__ import annotations
 
 import re
-from typing import Any, Protocol, cast
+from typing import Any
 
 import discord
-from discord.ext import commands
 
 from rules.actions import Action
 from rules.errors import RulesError
 
+from .capabilities import button_services
 from .game_facts import GameFacts
 from .i18n import t
 from .variants import table_for
@@ -47,12 +47,6 @@ def loses_at_once(manager: GameFacts, user_id: int, text: str) -> Action | None:
     return action if outcome is not None and outcome.winner is game.turn.other() else None
 
 
-class SureAnswers(Protocol):
-    async def on_sure(
-        self, interaction: discord.Interaction, game_id: int, ply: int, action: str
-    ) -> None: ...
-
-
 class SureButton(
     discord.ui.DynamicItem[discord.ui.Button[Any]],
     template=r"chuhan:sure:(?P<game>\d+):(?P<ply>\d+):(?P<action>[a-i][0-9]~[a-i][0-9]|-)",
@@ -77,10 +71,9 @@ class SureButton(
         return cls(int(match["game"]), int(match["ply"]), match["action"])
 
     async def callback(self, interaction: discord.Interaction) -> None:
-        client = interaction.client
-        assert isinstance(client, commands.Bot)
-        play = cast(SureAnswers, client.get_cog("Play"))  # the play cog imports this module
-        await play.on_sure(interaction, self.game_id, self.ply, self.action)
+        answers = button_services(interaction).cogs.answers
+        if answers is not None:  # the play cog that asked is loaded
+            await answers.on_sure(interaction, self.game_id, self.ply, self.action)
 
 
 def sure_view(game_id: int, ply: int, action: Action, lang: str) -> discord.ui.View:

@@ -12,6 +12,7 @@ it twice, even when a first attempt that timed out had arrived after all.
 from __future__ import annotations
 
 import asyncio
+import io
 import logging
 import secrets
 from collections.abc import Awaitable, Callable
@@ -78,3 +79,15 @@ async def retried(send: Callable[[], Awaitable[T]], what: str) -> T:
             log.debug("%s: Discord answered %s; again in %.1f s", what, status, pause)
             await asyncio.sleep(pause)
     raise AssertionError("unreachable")
+
+
+QUIET = discord.AllowedMentions.none()
+MESSAGE_LIMIT = 2000  # characters in a Discord message
+
+
+def png_file(data: bytes, name: str = "board.png") -> discord.File:
+    return discord.File(io.BytesIO(data), filename=name)
+
+
+def text_file(text: str, name: str) -> discord.File:
+    return discord.File(io.BytesIO(text.encode()), filename=name)

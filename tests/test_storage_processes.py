@@ -9,7 +9,7 @@ import asyncio
 import time
 
 from bot.errors import Busy
-from bot.manager import GameHub
+from bot.hub import GameHub
 from bot.players import PlayerDirectory
 from storage import NewGame, PostgresStore
 

@@ -26,14 +26,16 @@ from discord.ext import commands, tasks
 from rules.variant import find_variant
 from storage import Challenge, ChallengeStatus, StorageUnavailable
 
-from .. import first_move
+from .. import boards, first_move
 from .. import timecontrol as tc
-from ..delivery import QUIET
+from ..channels import partial_message
 from ..errors import Busy, GameFinished
 from ..i18n import t
 from ..notices import jump_url
 from ..presenter import text_of
 from ..report import Line, Title
+from ..sending import QUIET
+from ..services import Services
 
 if TYPE_CHECKING:
     from ..client import Chuhan
@@ -47,8 +49,9 @@ CLAIM_CHECK_SECONDS = 60
 
 
 class Clocks(commands.Cog):
-    def __init__(self, bot: Chuhan) -> None:
+    def __init__(self, bot: Chuhan, services: Services) -> None:
         self.bot = bot
+        self.services = services
         self.sweep.change_interval(seconds=bot.settings.sweep_seconds)
         self._next_challenge_check = 0.0
         self._next_claim_check = 0.0
@@ -61,10 +64,9 @@ class Clocks(commands.Cog):
 
     @tasks.loop(seconds=5)
     async def sweep(self) -> None:
-        notifier, archives = self.bot.notifier, self.bot.endings.archive_due
-        steps = (self.bot.outages.sweep, self._timeouts, self._reminders, self._challenges)
-        steps = (*steps, notifier.sweep_endings)
-        for step in (*steps, notifier.sweep, archives):
+        notifier, archives = self.services.notifier, self.services.endings.archive_due
+        steps = (self.services.outages.sweep, self._timeouts, self._reminders, self._challenges)
+        for step in (*steps, notifier.sweep_endings, notifier.sweep, archives):
             try:
                 await step()
             except StorageUnavailable:  # said once a sweep, without a traceback
@@ -97,7 +99,7 @@ class Clocks(commands.Cog):
             except (GameFinished, Busy):  # ended, or moved on, in the meantime
                 continue
             if report is not None:
-                await self.bot.announcer.publish(report)
+                await self.services.publisher.publish(report)
 
     # -- the gateway comes and goes: one shard, or the one connection -----------
 
@@ -136,7 +138,7 @@ class Clocks(commands.Cog):
             user_id = manager.player_id(manager.match.game.turn)
             manager.reminded = True
             await self.bot.store.set_reminded(manager.id)
-            if manager.clocks.deadline != deadline:  # they moved meanwhile: nothing to remind
+            if deadline is None or manager.clocks.deadline != deadline:  # they moved meanwhile
                 continue
             if (await self.bot.players.prefs(user_id)).dm_notifications:
                 await self._remind(manager, user_id, deadline)
@@ -160,8 +162,8 @@ class Clocks(commands.Cog):
         ]
         lang = await self.bot.players.language(user_id)
         style = (await self.bot.players.prefs(user_id)).notation
-        board = await manager.picture(user_id, private=True)
-        await self.bot.announcer.dm(user_id, text_of(lines, lang, style), board)
+        board = await boards.picture(manager, user_id, private=True)
+        await self.services.dms.dm(user_id, text_of(lines, lang, style), board)
 
     async def _challenges(self) -> None:
         now = self.bot.now()
@@ -178,8 +180,10 @@ class Clocks(commands.Cog):
             return
         lang = await self.bot.server.language(challenge.guild_id)
         try:
-            channel = await self.bot.announcer.channel(challenge.channel_id)
-            message = channel.get_partial_message(challenge.message_id)  # type: ignore[attr-defined]
+            channel = await self.services.channels.channel(challenge.channel_id)
+            message = partial_message(channel, challenge.message_id)
+            if message is None:
+                return
             await message.edit(
                 content=t(lang, "challenge.expired"), view=None, allowed_mentions=QUIET
             )
@@ -188,4 +192,4 @@ class Clocks(commands.Cog):
 
 
 async def setup(bot: Chuhan) -> None:
-    await bot.add_cog(Clocks(bot))
+    await bot.add_cog(Clocks(bot, bot.services))

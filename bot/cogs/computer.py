@@ -2,10 +2,12 @@
 its answers to requests, and each player's record against each level.
 
 The computer is the bot's own user, seated like any player; the game's
-``computer`` option holds its level. After every report of a computer game
-is out, the cog checks whether the computer must act (its turn, or a
-request to answer) and does so in a task: it builds the computer's
-:class:`~computer.knowledge.Knowledge` (its view and the log as it may read
+``computer`` option holds its level. After every committed change of a
+computer game (the hub's ``committed`` event) and once its opening is out,
+the cog checks whether the computer must act (its turn, or a request to
+answer) and does so in a task (its report waits for the one it answers, as
+the publisher keeps a game's reports in the order of their commits): it builds the computer's
+:class:`~rules.knowledge.Knowledge` (its view and the log as it may read
 it) and hands only that to the engine, whose search runs in worker processes.
 After a restart, games waiting for the computer are resumed once the bot is
 ready. Computer games are never rated.
@@ -32,18 +34,20 @@ from computer.plugin import can_play
 from computer.pool import SearchPool
 from computer.uci import EngineError
 from rules.errors import RulesError
-from rules.knowledge import knowledge_of
+from rules.knowledge import Knowledge, knowledge_of
 from rules.pieces import Color
 from rules.variant import find_variant
 
+from .. import boards
 from ..choices import COLOR_CHOICES, TIME_CHOICES, playable, variant_choices, variant_title
-from ..delivery import QUIET
 from ..errors import BotError, Busy
 from ..i18n import t
 from ..manager import GameManager
 from ..notices import jump_url
 from ..opening import open_game
 from ..report import Report
+from ..sending import QUIET
+from ..services import Services
 from ..variants import table_for
 
 if TYPE_CHECKING:
@@ -67,8 +71,9 @@ WAKE_SECONDS = 30
 
 
 class Computer(commands.Cog):
-    def __init__(self, bot: Chuhan) -> None:
+    def __init__(self, bot: Chuhan, services: Services) -> None:
         self.bot = bot
+        self.services = services
         path = engine_path(bot.settings.engine)
         if path is None:
             log.warning(
@@ -79,13 +84,15 @@ class Computer(commands.Cog):
         self.thinking: dict[int, asyncio.Task[None]] = {}
 
     async def cog_load(self) -> None:
-        self.bot.announcer.published.append(self._published)
+        self.services.hub.subscribe(self._committed)
+        self.services.cogs.computer = self
         self.bot.hub.computer_id = self.bot.user.id if self.bot.user is not None else None
         self.wake.start()
 
     async def cog_unload(self) -> None:
         self.wake.cancel()
-        self.bot.announcer.published.remove(self._published)
+        self.services.hub.unsubscribe(self._committed)
+        self.services.cogs.computer = None
         for task in self.thinking.values():
             task.cancel()
         await self.opponent.close()
@@ -170,7 +177,7 @@ class Computer(commands.Cog):
         except discord.HTTPException:
             announcement = None  # the game is then played in the channel itself
         manager, channel = await open_game(
-            self.bot,
+            self.services,
             interaction,
             announcement,
             variant=name,
@@ -180,19 +187,16 @@ class Computer(commands.Cog):
             rated=False,
         )
         if manager.hidden:  # the player's own board, as at a challenge
-            board = await manager.picture(user.id, private=True)
+            board = await boards.picture(manager, user.id, private=True)
             side = t(lang, "color.red" if human_red else "color.black")
             where = jump_url(manager.guild_id, channel.id)  # a DM: a link that opens it
-            await self.bot.announcer.dm(
-                user.id, t(lang, "dm.hello", color=side, where=where), board
-            )
+            await self.services.dms.dm(user.id, t(lang, "dm.hello", color=side, where=where), board)
+        self._consider(manager)  # its first move, when it plays Red
 
     # -- the computer's turns -------------------------------------------------------
 
-    def _published(self, report: Report, message: discord.Message | None) -> None:
-        manager = self.bot.hub.here(report.channel_id)
-        if manager is not None and manager.id == report.game_id:
-            self._consider(manager)
+    def _committed(self, manager: GameManager, report: Report) -> None:
+        self._consider(manager)
 
     def _consider(self, manager: GameManager) -> None:
         """Start the computer's task for ``manager`` if it must act and is not already."""
@@ -242,7 +246,7 @@ class Computer(commands.Cog):
                 log.exception("the computer could not act in game %s", manager.id)
                 return
             if report is not None:
-                await self.bot.announcer.publish(self._for_people(manager, report))
+                await self.services.publisher.publish(self._for_people(manager, report))
 
     async def _do(self, manager: GameManager, me: int, level: int, duty: str) -> Report | None:
         """Answer the pending request, or choose and play a move (``None`` when
@@ -286,6 +290,10 @@ class Computer(commands.Cog):
         while tasks := [task for task in self.thinking.values() if not task.done()]:
             await asyncio.gather(*tasks, return_exceptions=True)
 
+    async def analyse(self, knowledge: Knowledge) -> tuple[int, str | None]:
+        """The engine's evaluation and preferred move, for reviews."""
+        return await self.opponent.analyse(knowledge)
+
     # -- records ------------------------------------------------------------------
 
     async def record_lines(self, user_id: int, lang: str) -> list[str]:
@@ -315,4 +323,4 @@ class Computer(commands.Cog):
 
 
 async def setup(bot: Chuhan) -> None:
-    await bot.add_cog(Computer(bot))
+    await bot.add_cog(Computer(bot, bot.services))

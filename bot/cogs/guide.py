@@ -26,6 +26,7 @@ from storage import Prefs
 
 from ..choices import variant_choices, variant_title
 from ..i18n import t
+from ..services import services_of
 
 if TYPE_CHECKING:
     from ..client import Chuhan
@@ -99,20 +100,20 @@ class RulesButton(
 
     @classmethod
     async def from_custom_id(
-        cls, interaction: discord.Interaction, item: discord.ui.Button[Any], match: re.Match[str]
+        cls, interaction: discord.Interaction, item: discord.ui.Item[Any], match: re.Match[str]
     ) -> RulesButton:
         return cls(match["variant"], int(match["section"]))
 
     async def callback(self, interaction: discord.Interaction) -> None:
-        bot: Any = interaction.client
+        services = services_of(interaction)
         try:
-            lang = await bot.language_of(interaction)
+            lang = await services.language_of(interaction)
             text, view = page(self.variant, self.section, lang)  # (an unknown variant: refused)
-            prefs = await bot.players.prefs(interaction.user.id)
+            prefs = await services.players.prefs(interaction.user.id)
             files = picture(find_variant(self.variant).name, self.section, prefs, lang)
             await interaction.response.edit_message(content=text, view=view, attachments=files)
         except Exception as exc:
-            await bot.reply_error(interaction, exc)
+            await services.reply_error(interaction, exc)
 
 
 class Guide(commands.Cog):

@@ -20,8 +20,10 @@ from rules.errors import RulesError
 from rules.variant import find_variant
 from storage import ChallengeStatus
 
+from .. import boards
 from .. import timecontrol as tc
 from ..buttons import challenge_view
+from ..channels import partial_message
 from ..choices import (
     COLOR_CHOICES,
     HANDICAP_CHOICES,
@@ -30,7 +32,6 @@ from ..choices import (
     variant_choices,
     variant_title,
 )
-from ..delivery import QUIET, png_file
 from ..errors import BotError
 from ..i18n import t
 from ..limits import (
@@ -42,10 +43,13 @@ from ..limits import (
 )
 from ..manager import GameManager
 from ..notices import jump_url
-from ..opening import open_game
+from ..opening import Table, open_game
 from ..presenter import say
 from ..report import Line, Moves, Report
 from ..second_thought import KEEP, SureButton, loses_at_once, sure_view
+from ..sending import QUIET, png_file
+from ..services import Services
+from ..suggestions import suggestions
 from ..typed import folded, written
 from ..variants import challenge_options, table_for
 
@@ -70,15 +74,19 @@ def confirm(manager: GameManager, user_id: int, report: Report) -> None:
 
 
 class Play(commands.Cog):
-    def __init__(self, bot: Chuhan) -> None:
+    def __init__(self, bot: Chuhan, services: Services) -> None:
         self.bot = bot
+        self.services = services
         self._challenge_rate = RateLimit(CHALLENGES_PER_WINDOW, CHALLENGE_WINDOW_SECONDS, bot.now)
 
     async def cog_load(self) -> None:
         self.bot.add_dynamic_items(SureButton)  # questions asked before a restart still work
+        self.services.cogs.challenges = self  # a rematch posts a challenge too
+        self.services.cogs.answers = self
 
     async def cog_unload(self) -> None:
         self.bot.remove_dynamic_items(SureButton)
+        self.services.cogs.challenges = self.services.cogs.answers = None
 
     async def _manager(self, interaction: discord.Interaction) -> GameManager:
         assert interaction.channel_id is not None
@@ -111,13 +119,13 @@ class Play(commands.Cog):
         easy_flips: bool = False,
         level: app_commands.Range[int, 1, 8] = DEFAULT_LEVEL,
     ) -> None:
-        computer = self.bot.get_cog("Computer")
+        computer = self.services.cogs.computer
         if (
             opponent is not None
             and computer is not None
             and opponent.id == getattr(self.bot.user, "id", None)
         ):
-            await computer.start_game(interaction, variant, level, color, time)  # type: ignore[attr-defined]
+            await computer.start_game(interaction, variant, level, color, time)
             return
         lang = await self.bot.language_of(interaction)
         user = interaction.user
@@ -162,7 +170,7 @@ class Play(commands.Cog):
         )
         public = await self.bot.server.language(interaction.guild_id)
         message = await interaction.followup.send(
-            self._challenge_text(challenge, public),
+            self.challenge_text(challenge, public),
             view=challenge_view(challenge.id, public),
             allowed_mentions=discord.AllowedMentions(users=[opponent] if opponent else False),
             wait=True,
@@ -181,9 +189,10 @@ class Play(commands.Cog):
                 continue
             lang = await self.bot.server.language(old.guild_id)
             try:
-                channel = await self.bot.announcer.channel(old.channel_id)
-                message = channel.get_partial_message(old.message_id)  # type: ignore[attr-defined]
-                await message.edit(content=t(lang, "challenge.replaced"), view=None)
+                channel = await self.services.channels.channel(old.channel_id)
+                message = partial_message(channel, old.message_id)
+                if message is not None:
+                    await message.edit(content=t(lang, "challenge.replaced"), view=None)
             except discord.HTTPException as exc:
                 log.info("could not mark challenge %s replaced: %s", old.id, exc.status)
 
@@ -193,7 +202,7 @@ class Play(commands.Cog):
         user_id = interaction.user.id
         if not (await self.bot.players.prefs(user_id)).dm_notifications:
             return
-        if not await self.bot.announcer.dm(user_id, t(lang, "dm.challenge_posted", where=where)):
+        if not await self.services.dms.dm(user_id, t(lang, "dm.challenge_posted", where=where)):
             await interaction.followup.send(t(lang, "dm.closed_you"), ephemeral=True)
 
     @challenge.autocomplete("variant")
@@ -203,7 +212,7 @@ class Play(commands.Cog):
         lang = await self.bot.players.language(interaction.user.id, interaction.locale)
         return variant_choices(current, lang, playable())
 
-    def _challenge_text(self, challenge: Challenge, lang: str) -> str:
+    def challenge_text(self, challenge: Challenge, lang: str) -> str:
         params = {
             "challenger": self.bot.players.name(challenge.challenger_id),
             "variant": variant_title(challenge.variant, lang),
@@ -299,7 +308,7 @@ class Play(commands.Cog):
             options["handicap_side"] = "red" if challenger_red else "black"
         names = (self.bot.players.raw_name(red_id), self.bot.players.raw_name(black_id))
         return await open_game(
-            self.bot,
+            self.services,
             interaction,
             interaction.message,
             variant=challenge.variant,
@@ -312,13 +321,13 @@ class Play(commands.Cog):
     async def _greet(
         self,
         manager: GameManager,
-        channel: discord.abc.Messageable,
+        channel: Table,
         accepter: discord.Interaction,
     ) -> None:
         """DM each player that the game started. Where a DM fails, the accepter
         is told privately; the challenger, whose challenge already tried their
         DMs, gets a mention-free notice in the game's channel."""
-        announcer, players = self.bot.announcer, self.bot.players
+        dms, players = self.services.dms, self.bot.players
         for side, user_id in enumerate(manager.ids):
             prefs = await players.prefs(user_id)
             if not prefs.dm_notifications:
@@ -331,8 +340,8 @@ class Play(commands.Cog):
                 color=t(lang, "color.red" if side == 0 else "color.black"),
                 where=where,
             )
-            board = await manager.picture(user_id, private=True) if manager.hidden else None
-            if await announcer.dm(user_id, text, board):
+            board = await boards.picture(manager, user_id, private=True) if manager.hidden else None
+            if await dms.dm(user_id, text, board):
                 continue
             try:
                 if user_id == accepter.user.id:
@@ -340,6 +349,7 @@ class Play(commands.Cog):
                 else:
                     public = await self.bot.server.language(manager.guild_id)
                     notice = t(public, "dm.closed", player=players.name(user_id))
+                    assert isinstance(channel, discord.abc.Messageable)
                     await channel.send(notice, allowed_mentions=QUIET)
             except discord.HTTPException:  # the game has started all the same
                 log.warning("could not post the closed-DM notice in %s", manager.channel_id)
@@ -367,7 +377,7 @@ class Play(commands.Cog):
         called = table_for(manager.variant).called(folded(move))  # a foul call, say
         if called is None:
             confirm(manager, interaction.user.id, report)
-        await self.bot.announcer.acknowledge(interaction, report, called or "done.move")
+        await self.services.publisher.acknowledge(interaction, report, called or "done.move")
 
     @move.autocomplete("move")
     async def move_autocomplete(
@@ -381,7 +391,7 @@ class Play(commands.Cog):
         lang = await self.bot.players.language(user_id, interaction.locale)
         return [
             app_commands.Choice(name=label, value=value)
-            for label, value in manager.suggestions(user_id, style, current, lang)
+            for label, value in suggestions(manager, user_id, style, current, lang)
         ]
 
     @commands.Cog.listener()
@@ -402,7 +412,7 @@ class Play(commands.Cog):
             )
         except (RulesError, BotError):
             return
-        await self.bot.announcer.publish(report)
+        await self.services.publisher.publish(report)
 
     # -- the board --------------------------------------------------------------
 
@@ -414,11 +424,11 @@ class Play(commands.Cog):
         manager = await self.bot.hub.latest_in_channel(interaction.channel_id or 0)
         await interaction.response.defer(ephemeral=private)
         reader = interaction.user.id
-        png = await manager.picture(reader, private=private)
+        png = await boards.picture(manager, reader, private=private)
         style = (await self.bot.players.prefs(reader)).notation
         text, extra = say(manager.status_line(), lang, style), {}
         if private:  # and what the latest turn told them alone, if no DM could
-            news, view = self.bot.announcer.unsent(manager.id, reader, lang, style)
+            news, view = self.services.dms.unsent(manager.id, reader, lang, style)
             text = "\n".join(filter(None, [text, news]))
             if view is not None:
                 extra["view"] = view
@@ -429,7 +439,7 @@ class Play(commands.Cog):
             text, file=png_file(png), ephemeral=private, allowed_mentions=QUIET, wait=True, **extra
         )
         if not private and not manager.finished:  # a copy: the next board replaces it
-            self.bot.announcer.boards.copied(manager.id, sent.id)
+            self.services.publisher.boards.copied(manager.id, sent.id)
 
     # -- platform actions -----------------------------------------------------
 
@@ -438,7 +448,7 @@ class Play(commands.Cog):
         manager = await self._manager(interaction)
         await interaction.response.defer(ephemeral=True, thinking=True)
         report = await manager.act(interaction.user.id, verb)
-        await self.bot.announcer.acknowledge(interaction, report, f"done.{verb}")
+        await self.services.publisher.acknowledge(interaction, report, f"done.{verb}")
 
     @app_commands.command(name="resign", description="Resign this channel's game")
     @app_commands.guild_only()
@@ -479,7 +489,7 @@ class Play(commands.Cog):
             await interaction.response.defer()
             report = await manager.move(interaction.user.id, action)
             confirm(manager, interaction.user.id, report)
-            await self.bot.announcer.acknowledge(interaction, report, "done.move", view=None)
+            await self.services.publisher.acknowledge(interaction, report, "done.move", view=None)
         except Exception as exc:
             await self.bot.reply_error(interaction, exc)
 
@@ -493,12 +503,12 @@ class Play(commands.Cog):
             await interaction.response.defer()
             report = await manager.answer(interaction.user.id, kind, accept)
             await interaction.edit_original_response(view=None)
-            await self.bot.announcer.publish(report)
+            await self.services.publisher.publish(report)
         except Exception as exc:
             if isinstance(exc, BotError) and exc.key in STALE_REQUEST:
-                await self.bot.announcer.drop_buttons(interaction.message)
+                await self.services.publisher.drop_buttons(interaction.message)
             await self.bot.reply_error(interaction, exc)
 
 
 async def setup(bot: Chuhan) -> None:
-    await bot.add_cog(Play(bot))
+    await bot.add_cog(Play(bot, bot.services))

@@ -8,13 +8,16 @@ hidden-information variants are not: a sampling search that may choose what
 to reveal scores the side to move too well (each sample shows it which
 face-down piece to turn), so evaluations swing with every turn and would
 call every move a mistake.
+
+The cog hears of a game's end through the hub's ``committed`` event and
+offers its Review button to the result message (``Capabilities.reviews``),
+beside the Rematch button.
 """
 
 from __future__ import annotations
 
-import asyncio
 import logging
-from typing import TYPE_CHECKING
+from typing import TYPE_CHECKING, Any
 
 import discord
 from discord import app_commands
@@ -23,25 +26,25 @@ from discord.ext import commands
 from computer.review import CAP, Review, review
 from render.graph import evaluation_graph
 from rules.actions import parse_action
+from rules.outcome import Reason
 from rules.pieces import Color
 from rules.variant import find_variant
 from storage import GameNotFound, GameRecord
 from storage.records import GameStatus
 
 from ..buttons import GameButton
-from ..delivery import QUIET, png_file
 from ..errors import BotError
 from ..i18n import t
+from ..manager import GameManager
 from ..report import Report
+from ..sending import QUIET, png_file
+from ..services import Services, services_of
 from ..variants import table_for
 
 if TYPE_CHECKING:
     from ..client import Chuhan
-    from .computer import Computer
 
 log = logging.getLogger(__name__)
-
-GAME_OVER_KEYS = ("result.win", "result.draw")
 
 
 class ReviewButton(GameButton, template=r"chuhan:review:(?P<game>\d+)"):
@@ -51,45 +54,44 @@ class ReviewButton(GameButton, template=r"chuhan:review:(?P<game>\d+)"):
     label_key = "review.button"
 
     async def callback(self, interaction: discord.Interaction) -> None:
-        cog = interaction.client.get_cog("Reviews")  # type: ignore[attr-defined]
+        services = services_of(interaction)
         try:
-            await cog.post_review(interaction, self.game_id)
+            reviews = services.cogs.reviews
+            if not isinstance(reviews, Reviews):
+                raise BotError("review_unavailable")
+            await reviews.post_review(interaction, self.game_id)
         except Exception as exc:
-            await cog.bot.reply_error(interaction, exc)
+            await services.reply_error(interaction, exc)
 
 
 class Reviews(commands.Cog):
-    def __init__(self, bot: Chuhan) -> None:
+    def __init__(self, bot: Chuhan, services: Services) -> None:
         self.bot = bot
-        self._offers: set[asyncio.Task[None]] = set()
+        self.services = services
+        self._finished: set[int] = set()  # games just ended that it reviews, till their result
 
     async def cog_load(self) -> None:
         self.bot.add_dynamic_items(ReviewButton)
-        self.bot.announcer.published.append(self._published)
+        self.services.hub.subscribe(self._committed)
+        self.services.cogs.reviews = self
 
     async def cog_unload(self) -> None:
-        self.bot.announcer.published.remove(self._published)
+        self.services.hub.unsubscribe(self._committed)
+        self.services.cogs.reviews = None
 
-    def _published(self, report: Report, message: discord.Message | None) -> None:
-        """A finished standard game's result message gets a Review button."""
-        if message is not None and any(line.key in GAME_OVER_KEYS for line in report.lines):
-            task = asyncio.create_task(self._offer(report, message))
-            self._offers.add(task)
-            task.add_done_callback(self._offers.discard)
+    def _committed(self, manager: GameManager, report: Report) -> None:
+        """Note a reviewable game that has just ended with a result (not aborted)."""
+        outcome = manager.match.outcome
+        ended = outcome is not None and outcome.reason is not Reason.ABORTED
+        if report.over and ended and table_for(manager.variant).reviewable:
+            self._finished.add(report.game_id)
 
-    async def _offer(self, report: Report, message: discord.Message) -> None:
-        try:
-            record = await self.bot.store.load_game(report.game_id)
-            if not table_for(record.variant).reviewable or record.status is not GameStatus.FINISHED:
-                return
-            # The result message is in the server's public language, and keeps
-            # the buttons it came with (the rematch): Review joins them.
-            lang = (await self.bot.server.style(record.guild_id)).language
-            view = discord.ui.View.from_message(message, timeout=None)
-            view.add_item(ReviewButton(record.id, lang))
-            await message.edit(view=view)
-        except Exception:
-            log.exception("could not offer the review of game %s", report.game_id)
+    def button(self, game_id: int, lang: str) -> discord.ui.Item[Any] | None:
+        """The Review button of a result message, in its (the server's) language."""
+        if game_id not in self._finished:
+            return None
+        self._finished.discard(game_id)
+        return ReviewButton(game_id, lang)
 
     @app_commands.command(
         name="review", description="Review a finished xiangqi or successor xiangqi game"
@@ -128,7 +130,7 @@ class Reviews(commands.Cog):
         if not table_for(record.variant).reviewable:
             raise BotError("review_standard_only")
         await interaction.response.defer(thinking=True)
-        computer: Computer | None = self.bot.get_cog("Computer")  # type: ignore[assignment]
+        computer = self.services.cogs.computer
         if computer is None:
             raise BotError("review_unavailable")
         # The moves as played: undone ones (S-5) are gone from the rebuilt game.
@@ -138,7 +140,7 @@ class Reviews(commands.Cog):
         found = await review(
             options,
             moves,
-            computer.opponent.analyse,
+            computer.analyse,
             variant=record.variant,
             seed=seed,
         )
@@ -189,4 +191,4 @@ class Reviews(commands.Cog):
 
 
 async def setup(bot: Chuhan) -> None:
-    await bot.add_cog(Reviews(bot))
+    await bot.add_cog(Reviews(bot, bot.services))

@@ -27,6 +27,7 @@ from ..limits import (
     when,
 )
 from ..names import shown
+from ..services import Services
 from ..visibility import may_see
 
 if TYPE_CHECKING:
@@ -54,8 +55,9 @@ def replay_views(record: GameRecord, seed: int, match: Match) -> list[View]:
 
 
 class Social(commands.Cog):
-    def __init__(self, bot: Chuhan) -> None:
+    def __init__(self, bot: Chuhan, services: Services) -> None:
         self.bot = bot
+        self.services = services
         self._gif_limit = RateLimit(GIFS_PER_WINDOW, GIF_WINDOW_SECONDS, bot.now)
         self._gifs = BytesCache(GIF_CACHE_SIZE)
 
@@ -124,9 +126,9 @@ class Social(commands.Cog):
             )
             for row in rows
         ]
-        computer = self.bot.get_cog("Computer")
+        computer = self.services.cogs.computer
         if computer is not None:
-            lines += await computer.record_lines(who.id, lang)  # type: ignore[attr-defined]
+            lines += await computer.record_lines(who.id, lang)
         await interaction.response.send_message("\n".join(lines), ephemeral=True)
 
     @app_commands.command(name="history", description="A player's latest finished games")
@@ -233,4 +235,4 @@ class Social(commands.Cog):
 
 
 async def setup(bot: Chuhan) -> None:
-    await bot.add_cog(Social(bot))
+    await bot.add_cog(Social(bot, bot.services))

@@ -36,6 +36,7 @@ from storage import GameNotFound
 
 from ...errors import BotError, GameFinished
 from ...i18n import t
+from ...services import services_of
 from . import arranging as fanbing_setup
 from .menus import SetupMessages
 
@@ -124,10 +125,8 @@ class SetupItem(
         return cls(int(match["game"]), match["what"], item)
 
     async def callback(self, interaction: discord.Interaction) -> None:
-        client = interaction.client
-        assert isinstance(client, commands.Bot)
-        cog = client.get_cog("Fanbing")
-        assert isinstance(cog, FanbingCog)
+        cog = services_of(interaction).cogs.cog(FanbingCog)
+        assert cog is not None
         values = list(getattr(self.item, "values", []))
         await cog.on_choice(interaction, self.game_id, self.what, values)
 
@@ -334,7 +333,7 @@ class FanbingCog(commands.Cog, name="Fanbing"):
                     content=pairs_text(setup, side, lang), view=pairs_view(game_id, setup, lang)
                 )
             if report is not None:
-                await self.bot.announcer.publish(report)
+                await self.bot.services.publisher.publish(report)
             await self._redraw_others(interaction, manager, side, setup, lang, done=what == "done")
         except Exception as exc:
             await self.bot.reply_error(interaction, exc)

@@ -33,6 +33,7 @@ from rules.variants.houji.actions import CallFoul
 
 from ...buttons import GameButton
 from ...errors import GameFinished
+from ...services import services_of
 
 if TYPE_CHECKING:
     from ...client import Chuhan
@@ -48,10 +49,8 @@ class FoulButton(GameButton, template=r"chuhan:hj:(?P<game>\d+):foul"):
     button_style = discord.ButtonStyle.danger
 
     async def callback(self, interaction: discord.Interaction) -> None:
-        client = interaction.client
-        assert isinstance(client, commands.Bot)
-        cog = client.get_cog("Houji")
-        assert isinstance(cog, HoujiCog)
+        cog = services_of(interaction).cogs.cog(HoujiCog)
+        assert cog is not None
         await cog.on_foul_button(interaction, self.game_id)
 
 
@@ -81,11 +80,11 @@ class HoujiCog(commands.Cog, name="Houji"):
 
     async def cog_load(self) -> None:
         self.bot.add_dynamic_items(FoulButton)  # buttons sent before a restart keep working
-        self.bot.announcer.buttons[NOTICE] = foul_view
+        self.bot.services.dms.buttons[NOTICE] = foul_view
 
     async def cog_unload(self) -> None:
         self.bot.remove_dynamic_items(FoulButton)
-        self.bot.announcer.buttons.pop(NOTICE, None)
+        self.bot.services.dms.buttons.pop(NOTICE, None)
 
     @commands.Cog.listener()
     async def on_message(self, message: discord.Message) -> None:
@@ -127,7 +126,7 @@ class HoujiCog(commands.Cog, name="Houji"):
             manager.side_of(interaction.user.id)
             await interaction.response.defer(ephemeral=True, thinking=True)
             report = await manager.move(interaction.user.id, CallFoul().text)
-            await self.bot.announcer.acknowledge(interaction, report, "done.foul")
+            await self.bot.services.publisher.acknowledge(interaction, report, "done.foul")
         except Exception as exc:
             await self.bot.reply_error(interaction, exc)
 

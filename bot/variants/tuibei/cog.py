@@ -28,6 +28,7 @@ from storage import GameNotFound
 
 from ...errors import BotError, GameFinished
 from ...i18n import t
+from ...services import services_of
 from ...visibility import may_see
 
 if TYPE_CHECKING:
@@ -92,10 +93,8 @@ class TileMenu(
         return cls(int(match["game"]), match["verb"], item)
 
     async def callback(self, interaction: discord.Interaction) -> None:
-        client = interaction.client
-        assert isinstance(client, commands.Bot)
-        cog = client.get_cog("Tuibei")
-        assert isinstance(cog, TuibeiCog)
+        cog = services_of(interaction).cogs.cog(TuibeiCog)
+        assert cog is not None
         await cog.on_tile_chosen(interaction, self.game_id, self.verb, self.item.values)
 
 
@@ -214,7 +213,9 @@ class TuibeiCog(commands.Cog, name="Tuibei"):
                 raise BotError("bad_input")
             await interaction.response.defer()
             report = await manager.move(interaction.user.id, chosen.text)
-            await self.bot.announcer.acknowledge(interaction, report, "done.move", view=None)
+            await self.bot.services.publisher.acknowledge(
+                interaction, report, "done.move", view=None
+            )
         except Exception as exc:
             await self.bot.reply_error(interaction, exc)
 
