@@ -5,6 +5,7 @@ from __future__ import annotations
 import contextlib
 import logging
 from collections.abc import Sequence
+from typing import Any
 
 import discord
 from discord import app_commands
@@ -71,10 +72,10 @@ class Chuhan(commands.Bot):
             allowed_mentions=discord.AllowedMentions.none(),
         )
         self.settings = settings
-        self.tree.on_error = self.on_app_command_error
+        self.tree.error(self.on_app_command_error)
 
     @staticmethod
-    def _shard_options(settings: Settings) -> dict[str, object]:
+    def _shard_options(settings: Settings) -> dict[str, Any]:
         return {}
 
     def now(self) -> float:
@@ -223,7 +224,7 @@ class ShardedChuhan(Chuhan, commands.AutoShardedBot):
     ``CHUHAN_SHARD_IDS`` of ``CHUHAN_SHARDS`` shards and handles their guilds' games."""
 
     @staticmethod
-    def _shard_options(settings: Settings) -> dict[str, object]:
+    def _shard_options(settings: Settings) -> dict[str, Any]:
         ids = None if settings.shard_ids is None else list(settings.shard_ids)
         return {"shard_count": settings.shard_count, "shard_ids": ids}
 

@@ -16,4 +16,6 @@ class GameFacts(Protocol):
     finished: bool
     match: Match
     hub: Any
-    setup_phase: object | None
+
+    @property
+    def setup_phase(self) -> object | None: ...

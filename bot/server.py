@@ -11,6 +11,8 @@ from __future__ import annotations
 from collections.abc import Callable
 from dataclasses import dataclass
 
+import discord
+
 from rules.pieces import Color
 from storage import Store
 
@@ -42,7 +44,9 @@ class ServerSettings:
     threads without a moderator setting anything. Only what a moderator
     chose is stored, so the rest keeps following the defaults."""
 
-    def __init__(self, store: Store, locale_of: Callable[[int], object] | None = None) -> None:
+    def __init__(
+        self, store: Store, locale_of: Callable[[int], discord.Locale | None] | None = None
+    ) -> None:
         self.store = store
         self.locale_of = locale_of
         self._chosen: dict[int, dict[str, str]] = {}

@@ -426,17 +426,22 @@ class Play(commands.Cog):
         reader = interaction.user.id
         png = await boards.picture(manager, reader, private=private)
         style = (await self.bot.players.prefs(reader)).notation
-        text, extra = say(manager.status_line(), lang, style), {}
+        text, view = say(manager.status_line(), lang, style), discord.utils.MISSING
         if private:  # and what the latest turn told them alone, if no DM could
-            news, view = self.services.dms.unsent(manager.id, reader, lang, style)
+            news, unsent = self.services.dms.unsent(manager.id, reader, lang, style)
             text = "\n".join(filter(None, [text, news]))
-            if view is not None:
-                extra["view"] = view
+            if unsent is not None:
+                view = unsent
         else:  # the thread's language for everyone
             public = await self.bot.server.style(interaction.guild_id)
             text = say(manager.status_line(), public.language, public.notation)
         sent = await interaction.followup.send(
-            text, file=png_file(png), ephemeral=private, allowed_mentions=QUIET, wait=True, **extra
+            text,
+            file=png_file(png),
+            ephemeral=private,
+            allowed_mentions=QUIET,
+            view=view,
+            wait=True,
         )
         if not private and not manager.finished:  # a copy: the next board replaces it
             self.services.publisher.boards.copied(manager.id, sent.id)

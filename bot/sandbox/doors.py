@@ -63,7 +63,7 @@ class Door:
         site = web.TCPSite(self._runner, "127.0.0.1", port)
         await site.start()
         server = site._server
-        assert server is not None and server.sockets
+        assert isinstance(server, asyncio.Server) and server.sockets
         self.port = int(server.sockets[0].getsockname()[1])
         self.guard.listen_on(self.port)
 
