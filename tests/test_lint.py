@@ -29,7 +29,7 @@ def test_ruff_format_changes_nothing():
     assert result.returncode == 0, result.stdout + result.stderr
 
 
-def test_mypy_strict_finds_nothing():
+def test_mypy_finds_nothing():
     """The packages listed in pyproject's [tool.mypy] pass its type check: strict below
     the bot, the default level and untyped bodies in it."""
     result = subprocess.run(
