@@ -17,10 +17,9 @@ The cycles start at the position that repeats: Fairy-Stockfish also weighs
 the move that first led into that position, which lies outside the cycle
 S-4 looks at.
 
-Third-generation xiangqi judges repetition by the same algorithm with its
-own pieces plugged in (F-9), so on cycles of standard pieces its verdicts
-must be the standard game's: :func:`compare_variant` checks that, and
-``python -m rules chase-check --variant fanbing`` runs it.
+A variant that judges repetition by the same algorithm with pieces of its own
+plugged in must give the standard game's verdicts on cycles of standard
+pieces: :func:`compare_variant` checks that for any such game.
 
 Used by tests/test_repetition_oracle.py (a short run) and by
 ``python -m rules chase-check`` (as long a run as one likes).
@@ -30,7 +29,7 @@ from __future__ import annotations
 
 import random
 from collections import Counter
-from collections.abc import Iterator
+from collections.abc import Callable, Iterator
 from dataclasses import dataclass
 
 from .actions import Move
@@ -38,7 +37,7 @@ from .pieces import Color, Kind
 from .position import Position
 from .repetition import PlyFacts, attacks, chased_squares, verdict
 from .standard import StandardXiangqi
-from .variants.fanbing.game import Fanbing
+from .variant import Game
 
 ATTACKING = frozenset({Kind.CHARIOT, Kind.HORSE, Kind.CANNON, Kind.PAWN})
 
@@ -250,7 +249,7 @@ def _fairy_reading(cycle: Cycle) -> str:
     return _winner(verdict(facts).winner)
 
 
-def _game_verdict(game: StandardXiangqi | Fanbing, cycle: Cycle) -> str:
+def _game_verdict(game: Game, cycle: Cycle) -> str:
     """The verdict of ``game`` after the cycle's moves (``none`` if it goes on)."""
     for text in cycle.moves:
         assert game.outcome() is None, (cycle, game.outcome())
@@ -312,17 +311,17 @@ def compare(
 
 
 def compare_variant(
-    count: int, seed: int, start: Position | None = None
+    at: Callable[[str], Game], count: int, seed: int, start: Position | None = None
 ) -> tuple[Counter[str], list[tuple[Cycle, str, str]]]:
-    """Third-generation verdicts on cycles of standard pieces, against the
-    standard game's: counts (third-generation), and each cycle where the two
-    differ with (cycle, standard verdict, third-generation verdict)."""
+    """The verdicts of the game that ``at`` sets up at a FEN, on cycles of
+    standard pieces, against the standard game's: its counts, and each cycle
+    where the two differ with (cycle, standard verdict, its verdict)."""
     tally: Counter[str] = Counter()
     differences = []
     for cycle in cycles(count, seed, start):
         standard = _game_verdict(StandardXiangqi.start({"fen": cycle.fen}), cycle)
-        fanbing = _game_verdict(Fanbing.from_fen(cycle.fen), cycle)
-        tally[fanbing] += 1
-        if fanbing != standard:
-            differences.append((cycle, standard, fanbing))
+        theirs = _game_verdict(at(cycle.fen), cycle)
+        tally[theirs] += 1
+        if theirs != standard:
+            differences.append((cycle, standard, theirs))
     return tally, differences

@@ -57,11 +57,7 @@ def _notate(position: Position, args: argparse.Namespace) -> Iterator[str]:
 
 
 def _chase_check(position: Position, args: argparse.Namespace) -> Iterator[str]:
-    """Repetition verdicts on random cycles against Fairy-Stockfish (pyffish),
-    or, with ``--variant fanbing``, third-generation verdicts against ours."""
-    if args.variant == "fanbing":
-        yield from _chase_check_fanbing(position, args)
-        return
+    """Repetition verdicts on random cycles against Fairy-Stockfish (pyffish)."""
     from .chase_check import compare
 
     try:
@@ -82,19 +78,6 @@ def _chase_check(position: Position, args: argparse.Namespace) -> Iterator[str]:
         f"cycles: {args.cycles} ({counts}); differences: {len(differences)};"
         f" book departures (pinned attackers): {len(departures)}"
     )
-    if differences:
-        args.status = 1
-
-
-def _chase_check_fanbing(position: Position, args: argparse.Namespace) -> Iterator[str]:
-    from .chase_check import compare_variant
-
-    tally, differences = compare_variant(args.cycles, args.seed, position)
-    for cycle, standard, fanbing in differences:
-        moves = " ".join(cycle.moves[: len(cycle.moves) // 2])
-        yield f"differs: {cycle.fen} moves {moves} (twice): xiangqi {standard}, fanbing {fanbing}"
-    counts = ", ".join(f"{name} {tally[name]}" for name in ("red", "black", "draw", "none"))
-    yield f"cycles: {args.cycles} ({counts}); differences from xiangqi: {len(differences)}"
     if differences:
         args.status = 1
 
@@ -145,12 +128,6 @@ def build_parser() -> argparse.ArgumentParser:
     )
     check.add_argument("--cycles", type=_count, default=10_000, help="how many cycles")
     check.add_argument("--seed", type=int, default=0, help="random seed (same seed, same cycles)")
-    check.add_argument(
-        "--variant",
-        choices=("xiangqi", "fanbing"),
-        default="xiangqi",
-        help="fanbing: third-generation verdicts on the same cycles against xiangqi's",
-    )
     parser.set_defaults(status=0)
     return parser
 

@@ -5,17 +5,19 @@ successor xiangqi's queen capture (H-3)."""
 from __future__ import annotations
 
 import random
+import subprocess
+import sys
 
 import pytest
 
 from rules import Color, IllegalAction, Move, Reason
 from rules.actions import parse_action
-from rules.chase_check import compare_variant
 from rules.repetition import chased_squares
 from rules.squares import parse_square
 from rules.standard import StandardXiangqi
 from rules.variants.fanbing.actions import Flip
 from rules.variants.fanbing.chase import FanbingChaseRules
+from rules.variants.fanbing.chase_check import compare_with_xiangqi
 from rules.variants.fanbing.game import Fanbing
 from rules.variants.fanbing.moves import SHOWN
 from rules.variants.houji.game import Houji
@@ -106,7 +108,7 @@ def test_f9_the_classic_diagrams_judge_alike(fen: str, cycle: tuple[str, ...], e
 
 
 def test_f9_random_cycles_of_standard_pieces_never_differ_from_xiangqi():
-    tally, differences = compare_variant(60, seed=3)
+    tally, differences = compare_with_xiangqi(60, seed=3)
     assert sum(tally.values()) == 60
     assert differences == []
 
@@ -188,3 +190,16 @@ def test_h3_a_pinned_piece_may_take_the_queen_and_wins():
     assert move in game.legal_actions()
     game.push(move)
     assert (game.outcome().winner, game.outcome().reason) == (RED, Reason.QUEEN_CAPTURED)
+
+
+def test_f9_the_long_check_command_runs_and_reports_no_difference():
+    """``python -m rules.variants.fanbing.chase_check`` (a short run of it)."""
+    result = subprocess.run(
+        [sys.executable, "-m", "rules.variants.fanbing.chase_check", "12", "5"],
+        capture_output=True,
+        text=True,
+        check=False,
+    )
+    assert result.returncode == 0, result.stderr
+    last = result.stdout.splitlines()[-1]
+    assert last.startswith("cycles: 12 (") and last.endswith("differences from xiangqi: 0"), last
