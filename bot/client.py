@@ -9,7 +9,7 @@ import discord
 from discord import app_commands
 from discord.ext import commands
 
-from storage import AnyStore, Shards, open_store
+from storage import Shards, Store, open_store
 
 from .buttons import ChallengeButton, RequestButton
 from .delivery import Announcer
@@ -46,7 +46,7 @@ class Chuhan(commands.Bot):
     """The Chuhan bot. ``store``, ``players``, ``hub`` and ``announcer`` exist after
     ``setup_hook``, before any extension loads."""
 
-    store: AnyStore
+    store: Store
     players: PlayerDirectory
     hub: GameHub
     announcer: Announcer

@@ -22,7 +22,7 @@ from storage import (
     NewGame,
     Prefs,
     SequenceConflict,
-    Store,
+    SqliteStore,
     open_store,
 )
 
@@ -66,7 +66,7 @@ def new_game(channel_id: int = 500, **changes) -> NewGame:
 
 
 async def test_file_is_in_wal_mode(tmp_path):
-    async with await Store.open(tmp_path / "c.db"):
+    async with await SqliteStore.open(tmp_path / "c.db"):
         pass
     db = sqlite3.connect(tmp_path / "c.db")
     assert db.execute("PRAGMA journal_mode").fetchone()[0] == "wal"

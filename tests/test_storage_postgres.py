@@ -25,7 +25,7 @@ from storage import (
     PostgresStore,
     SequenceConflict,
     Shards,
-    Store,
+    SqliteStore,
     open_store,
 )
 from storage.copy import CopyRefused, copy_sqlite_to_postgres
@@ -62,7 +62,7 @@ async def fetch(dsn: str, sql: str, *args):
 
 async def test_chuhan_db_chooses_the_store(postgres_dsn, tmp_path):
     async with await open_store(postgres_dsn) as pg, await open_store(tmp_path / "c.db") as lite:
-        assert isinstance(pg, PostgresStore) and isinstance(lite, Store)
+        assert isinstance(pg, PostgresStore) and isinstance(lite, SqliteStore)
 
 
 # -- migrations ---------------------------------------------------------------
@@ -78,7 +78,7 @@ async def test_empty_database_gets_every_step_once(postgres_dsn):
 
 
 async def test_same_tables_and_columns_as_sqlite(postgres_dsn, tmp_path):
-    async with await open_store(postgres_dsn), await Store.open(tmp_path / "s.db"):
+    async with await open_store(postgres_dsn), await SqliteStore.open(tmp_path / "s.db"):
         pass
     db = sqlite3.connect(tmp_path / "s.db")
     tables = [r[0] for r in db.execute("SELECT name FROM sqlite_schema WHERE type = 'table'")]
@@ -302,7 +302,7 @@ async def test_processes_sweeping_at_once_time_out_each_game_once(postgres_dsn):
 
 
 async def fill_sqlite(path: Path) -> None:
-    async with await Store.open(path, clock=lambda: 1_000.0) as store:
+    async with await SqliteStore.open(path, clock=lambda: 1_000.0) as store:
         await store.upsert_player(1, "Xiang Yu")
         await store.set_prefs(1, language="zh", labels=True, notify="dm")
         await store.set_locale(1, "zh-TW")
@@ -346,7 +346,7 @@ async def test_copy_moves_the_whole_history_and_checks_counts(tmp_path, postgres
     counts = await copy_sqlite_to_postgres(path, postgres_dsn)
     assert {c.table: c.postgres for c in counts}["entries"] == 4
     assert all(c.sqlite == c.postgres for c in counts)
-    async with await Store.open(path) as lite, await PostgresStore.open(postgres_dsn) as pg:
+    async with await SqliteStore.open(path) as lite, await PostgresStore.open(postgres_dsn) as pg:
         assert await snapshot(pg) == await snapshot(lite)
         # New rows continue after the copied ids.
         assert await pg.create_game(game(9)) == 3

@@ -12,7 +12,7 @@ import pytest
 
 from rules.outcome import Outcome, Reason
 from rules.pieces import Color
-from storage import NewGame, Store, is_postgres, open_store
+from storage import NewGame, SqliteStore, Store, is_postgres, open_store
 from storage.ratings import NEW_RD, RATING_PERIOD, Rating, after_idle, idle_periods, updated
 from storage.schema import migrate
 
@@ -149,7 +149,7 @@ async def test_migration_dates_existing_ratings_from_their_last_rated_game(tmp_p
                                                                        (2, 'xiangqi', 2);
             """
         )
-    async with await Store.open(path) as store:
+    async with await SqliteStore.open(path) as store:
         assert (await store.player_stats(1))[0].rated_games == 2
     assert await column(str(path), "rated_at", 1) == 4.0  # game 9 was unrated
 
