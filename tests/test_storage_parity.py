@@ -23,7 +23,6 @@ from storage import (
     Secret,
     SqliteStore,
     Store,
-    open_store,
 )
 
 RED, BLACK = 1001, 1002
@@ -112,12 +111,6 @@ def test_the_check_sees_a_parameter_missing_renamed_or_retyped():
         append_at_once,
     ):
         assert incompatibilities(append, changed), changed.__name__
-
-
-@pytest.fixture
-async def store(store_target):
-    async with await open_store(store_target, clock=lambda: 1_800_000_000.0) as s:
-        yield s
 
 
 async def test_chuhan_db_chooses_the_store(store, store_kind):
