@@ -44,7 +44,7 @@ from pathlib import Path
 import discord
 import simcord
 
-import storage.store
+import storage.sqlite.connection
 from bot import Settings, create_bot, sending
 from bot.errors import BotError, DatabaseAway
 from bot.presenter import error_text
@@ -290,7 +290,7 @@ async def run_once(games: int, plies: int, seed: int, folder: Path) -> Figures:
 
 async def soak(games: int, plies: int, seed: int) -> tuple[Figures, int]:
     """Two runs differing only in their secrets; (first run's figures, leaks)."""
-    storage.store.BUSY_TIMEOUT_MS = BUSY_MS
+    storage.sqlite.connection.BUSY_TIMEOUT_MS = BUSY_MS
     sending.FIRST_PAUSE = 0.0
     with tempfile.TemporaryDirectory() as folder:
         first = await run_once(games, plies, seed, Path(folder))

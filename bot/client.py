@@ -12,7 +12,7 @@ from discord import app_commands
 from discord.ext import commands
 from discord.utils import MISSING
 
-from storage import AnyStore, Shards, open_store
+from storage import Shards, Store, open_store
 
 from .buttons import ChallengeButton, RequestButton
 from .capabilities import Capabilities
@@ -53,7 +53,7 @@ class Chuhan(commands.Bot):
     extension loads; the client keeps the store, players, server settings, hub
     and outages it built them from for its own start, answers and close."""
 
-    store: AnyStore
+    store: Store
     players: PlayerDirectory
     hub: GameHub
     server: ServerSettings

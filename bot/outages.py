@@ -16,7 +16,7 @@ from __future__ import annotations
 import logging
 from collections.abc import Callable
 
-from storage import AnyStore, Shards
+from storage import Shards, Store
 
 log = logging.getLogger(__name__)
 
@@ -31,7 +31,7 @@ class Outages:
 
     def __init__(
         self,
-        store: AnyStore,
+        store: Store,
         shards: Shards,
         now: Callable[[], float],
         changed: Callable[[int], None],

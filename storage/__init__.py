@@ -1,7 +1,9 @@
 """Persistence for Chuhan: games as append-only logs, players, ratings, settings.
 
 The state of a game is never stored, only its log: :meth:`Store.rebuild`
-replays the log through ``rules``. See ``docs/storage.md``.
+replays the log through ``rules``. The bot types against the ``Store``
+Protocol; ``open_store`` gives a ``SqliteStore`` or a ``PostgresStore``, one
+implementation on two dialects. See ``docs/storage.md``.
 """
 
 from .errors import (
@@ -12,8 +14,9 @@ from .errors import (
     StorageError,
     StorageUnavailable,
 )
-from .factory import AnyStore, is_postgres, open_store
+from .factory import is_postgres, open_store
 from .postgres import PostgresStore
+from .protocol import Store
 from .records import (
     Challenge,
     ChallengeStatus,
@@ -28,10 +31,9 @@ from .records import (
     is_handicap,
 )
 from .shards import Shards
-from .store import Store
+from .sqlite import SqliteStore
 
 __all__ = [
-    "AnyStore",
     "Challenge",
     "ChallengeStatus",
     "ChannelBusy",
@@ -47,6 +49,7 @@ __all__ = [
     "Secret",
     "SequenceConflict",
     "Shards",
+    "SqliteStore",
     "StorageError",
     "StorageUnavailable",
     "Store",

@@ -23,7 +23,7 @@ from .copy import CopyRefused, copy_sqlite_to_postgres
 from .factory import is_postgres
 from .postgres.schema import migrate as migrate_postgres
 from .schema import SchemaTooNew
-from .store import Store
+from .sqlite import SqliteStore
 
 
 def main(argv: list[str]) -> int:
@@ -64,7 +64,7 @@ async def _migrate(target: str) -> int:
             return await migrate_postgres(conn)
         finally:
             await conn.close()
-    async with await Store.open(target):
+    async with await SqliteStore.open(target):
         pass
     db = sqlite3.connect(target)
     try:

@@ -19,7 +19,7 @@ import asyncpg
 
 from .postgres.schema import migrate as migrate_postgres
 from .schema import LATEST as SQLITE_LATEST
-from .store import Store
+from .sqlite import SqliteStore
 
 # Parents before children, for the foreign keys.
 TABLE_ORDER = (
@@ -56,7 +56,7 @@ async def copy_sqlite_to_postgres(source: str | Path, dsn: str) -> list[TableCou
     """
     if not Path(source).exists():
         raise CopyRefused(f"{source} does not exist")
-    async with await Store.open(source):
+    async with await SqliteStore.open(source):
         pass  # brings an old file up to the current schema first
     conn = await asyncpg.connect(dsn)
     try:

@@ -12,9 +12,8 @@ import time
 from collections.abc import Callable
 
 from .postgres import PostgresStore
-from .store import Store
-
-AnyStore = Store | PostgresStore
+from .protocol import Store
+from .sqlite import SqliteStore
 
 POSTGRES_SCHEMES = ("postgresql://", "postgres://")
 
@@ -25,8 +24,8 @@ def is_postgres(target: str | os.PathLike[str]) -> bool:
 
 async def open_store(
     target: str | os.PathLike[str], *, clock: Callable[[], float] = time.time
-) -> AnyStore:
+) -> Store:
     """Open and migrate the store ``target`` names (a URL or a file path)."""
     if is_postgres(target):
         return await PostgresStore.open(str(target), clock=clock)
-    return await Store.open(target, clock=clock)
+    return await SqliteStore.open(target, clock=clock)

@@ -1,10 +1,10 @@
-"""What ``Store`` and ``PostgresStore`` share apart from their SQL: the checks on
-what callers pass in, the JSON kept in columns, the records built from result
-rows, and the rating arithmetic of a finished game.
+"""What the store does in Python around its SQL: the checks on what callers
+pass in, the JSON kept in columns, the records built from result rows, and
+the rating arithmetic of a finished game.
 
-Both stores read rows by column name (an ``sqlite3.Row`` and an
-``asyncpg.Record`` alike), so one function builds each record for both, and a
-change to a record or a rule cannot reach one store only.
+Rows are read by column name, which an ``sqlite3.Row`` and an
+``asyncpg.Record`` both allow, so one function builds each record from
+either database.
 """
 
 from __future__ import annotations

@@ -15,7 +15,7 @@ from pathlib import Path
 
 import pytest
 
-import storage.store
+import storage.sqlite.connection
 from bot import Settings
 from bot.errors import DatabaseAway
 from storage import open_store
@@ -44,7 +44,7 @@ def refusals(table: Table) -> list[type]:
 @pytest.fixture(autouse=True)
 def short_busy_timeout(monkeypatch: pytest.MonkeyPatch) -> None:
     """A lock is waited for 0.2 s, not 10, before the write is refused."""
-    monkeypatch.setattr(storage.store, "BUSY_TIMEOUT_MS", 200)
+    monkeypatch.setattr(storage.sqlite.connection, "BUSY_TIMEOUT_MS", 200)
 
 
 async def stored_moves(settings: Settings, game_id: int) -> list[str]:

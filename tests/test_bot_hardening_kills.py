@@ -15,7 +15,7 @@ import sqlite3
 import sys
 from pathlib import Path
 
-from storage import GameStatus, Store
+from storage import GameStatus, SqliteStore
 
 ROOT = Path(__file__).resolve().parent.parent
 KILLS = 24
@@ -72,7 +72,7 @@ async def check_database(path: Path, told: dict[tuple[int, int], str]) -> int:
     finally:
         db.close()
     over = 0
-    async with await Store.open(path) as store:
+    async with await SqliteStore.open(path) as store:
         records = [await store.load_game(gid) for gid in {gid for gid, _ in told}]
         stored = {(r.id, e.seq): e.text for r in records for e in r.entries}
         assert told.items() <= stored.items()

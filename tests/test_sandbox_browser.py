@@ -28,7 +28,7 @@ from selenium.webdriver.common.by import By
 
 from rules.match import Match
 from rules.squares import square_name
-from storage import Store
+from storage import SqliteStore
 from tests.system_tools import program
 
 ROOT = Path(__file__).resolve().parent.parent
@@ -344,7 +344,7 @@ def face_down(db: Path) -> dict[str, str]:
     """The true identity of every piece still face down in the sandbox's game."""
 
     async def read() -> Match:
-        store = await Store.open(str(db))
+        store = await SqliteStore.open(str(db))
         try:
             return await store.rebuild(1)
         finally:

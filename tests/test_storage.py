@@ -1,4 +1,5 @@
-"""Storage: games and their logs, clocks, players, settings, challenges, exports."""
+"""Storage: games and their logs, clocks, players, settings, challenges, exports,
+on both databases (the ``store`` fixture of ``tests/postgres_server.py``)."""
 
 from __future__ import annotations
 
@@ -22,31 +23,13 @@ from storage import (
     NewGame,
     Prefs,
     SequenceConflict,
-    Store,
+    Shards,
+    SqliteStore,
     open_store,
 )
 
 SEED = 86_753_091_234_567_891  # distinctive: must never show in a mid-game export
 RED, BLACK = 1001, 1002
-
-
-class Clock:
-    def __init__(self) -> None:
-        self.now = 1_800_000_000.0
-
-    def __call__(self) -> float:
-        return self.now
-
-
-@pytest.fixture
-def clock() -> Clock:
-    return Clock()
-
-
-@pytest.fixture
-async def store(store_target, clock):
-    async with await open_store(store_target, clock=clock) as s:
-        yield s
 
 
 def new_game(channel_id: int = 500, **changes) -> NewGame:
@@ -66,7 +49,7 @@ def new_game(channel_id: int = 500, **changes) -> NewGame:
 
 
 async def test_file_is_in_wal_mode(tmp_path):
-    async with await Store.open(tmp_path / "c.db"):
+    async with await SqliteStore.open(tmp_path / "c.db"):
         pass
     db = sqlite3.connect(tmp_path / "c.db")
     assert db.execute("PRAGMA journal_mode").fetchone()[0] == "wal"
@@ -205,6 +188,17 @@ async def test_deadlines(store):
     await store.set_clock(a, red_ms=None, black_ms=None, deadline=None)
     assert [g.id for g in await store.next_deadlines(5)] == [c, b]
     assert len(await store.active_games()) == 4
+
+
+async def test_claims_and_active_games_keep_to_the_shards(store):
+    shards = Shards.of(2, [1])
+    mine, theirs = (1 << 22) * 3, (1 << 22) * 4  # shards 1 and 0 of 2
+    a = await store.create_game(new_game(channel_id=1, guild_id=mine, deadline=1.0))
+    await store.create_game(new_game(channel_id=2, guild_id=theirs, deadline=1.0))
+    await store.create_game(new_game(channel_id=3, guild_id=None, deadline=1.0))  # DMs: shard 0
+    assert [g.id for g in await store.active_games(shards)] == [a]
+    assert await store.claim_due(5.0, shards) == [a]
+    assert len(await store.claim_due(5.0, Shards.of(2, [0]))) == 2
 
 
 async def test_reminder_flag_rearms_with_a_new_deadline(store):

@@ -1,4 +1,5 @@
-"""Durability: SIGKILL at random moments loses nothing committed; racing writers.
+"""Durability: SIGKILL at random moments loses nothing committed; racing
+writers, finishers and appends in two stores on one database.
 Every test runs on SQLite and on PostgreSQL."""
 
 from __future__ import annotations
@@ -13,13 +14,29 @@ import pytest
 
 from rules.errors import RulesError
 from rules.match import Match
-from storage import Entry, GameStatus, NewGame, SequenceConflict, Store, is_postgres, open_store
+from rules.outcome import Outcome, Reason
+from rules.pieces import Color
+from storage import (
+    Entry,
+    GameNotActive,
+    GameStatus,
+    NewGame,
+    SequenceConflict,
+    Store,
+    is_postgres,
+    open_store,
+)
 
 ROOT = Path(__file__).resolve().parent.parent
 KILLS = 20
 # The server outlives its killed client, so what a kill can break is smaller:
 # fewer kills keep the suite quick.
 POSTGRES_KILLS = 10
+RED_WINS = Outcome(Color.RED, Reason.CHECKMATE)
+
+
+def game(channel_id: int, red: int = 1, black: int = 2) -> NewGame:
+    return NewGame(7, channel_id, "xiangqi", red, black, {}, True, 5)
 
 
 async def run_and_kill(target: str, seed: int, rng: random.Random) -> list[tuple[int, int, str]]:
@@ -121,6 +138,52 @@ async def test_writers_that_retry_interleave_cleanly(store_target):
         texts = [e.text for e in (await one.load_game(gid)).entries]
     assert sorted(texts) == sorted([f"x{i}" for i in range(40)] + [f"y{i}" for i in range(40)])
     assert [t for t in texts if t[0] == "x"] == [f"x{i}" for i in range(40)]
+
+
+async def test_two_stores_finishing_one_game_count_it_once(store_target):
+    async with await open_store(store_target) as one, await open_store(store_target) as two:
+        gid = await one.create_game(game(1))
+        draw = Outcome(None, Reason.DRAW_AGREED)
+        results = await asyncio.gather(
+            one.finish_game(gid, RED_WINS, True), two.finish_game(gid, draw, True)
+        )
+        assert sorted(results) == [False, True]
+        stats = (await one.player_stats(1))[0]
+        assert stats.wins + stats.draws == 1 and stats.rated_games == 1
+
+
+async def test_a_player_finishing_games_at_once_is_rated_for_each(store_target):
+    """Games 1-vs-2 and 2-vs-1 finishing together neither deadlock (PostgreSQL
+    locks rating rows in user-id order) nor lose an update."""
+    async with await open_store(store_target) as one, await open_store(store_target) as two:
+        rounds = 8
+        for n in range(rounds):
+            a = await one.create_game(game(2 * n + 10, red=1, black=2))
+            b = await two.create_game(game(2 * n + 11, red=2, black=1))
+            await asyncio.gather(
+                one.finish_game(a, RED_WINS, True), two.finish_game(b, RED_WINS, True)
+            )
+        for user_id in (1, 2):
+            stats = (await one.player_stats(user_id))[0]
+            assert (stats.wins, stats.losses, stats.rated_games) == (rounds, rounds, 2 * rounds)
+
+
+async def test_an_append_racing_a_finish_is_before_it_or_refused(store_target):
+    async with await open_store(store_target) as one, await open_store(store_target) as two:
+        for n in range(10):
+            gid = await one.create_game(game(100 + n))
+            results = await asyncio.gather(
+                one.append(gid, 0, 1, "h2e2"),
+                two.finish_game(gid, RED_WINS, False),
+                return_exceptions=True,
+            )
+            assert results[1] is True
+            record = await one.load_game(gid)
+            assert record.status is GameStatus.FINISHED
+            if isinstance(results[0], BaseException):
+                assert isinstance(results[0], GameNotActive) and record.entries == ()
+            else:
+                assert [e.text for e in record.entries] == ["h2e2"]
 
 
 async def test_rebuild_replays_the_log_with_the_secret_seed(store_target):

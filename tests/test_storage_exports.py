@@ -10,19 +10,24 @@ import pytest
 from rules.outcome import Outcome, Reason
 from rules.position import START_FEN
 from rules.standard import StandardXiangqi, handicap_fen
-from storage import GameStatus, NewGame, Store, open_store
+from storage import GameStatus, NewGame, Store
 from storage.export import pgn
+from tests.postgres_server import Clock
 
 SEED = 86_753_091_234_567_891  # distinctive: must never show in a mid-game export
 RED, BLACK = 1001, 1002
 
 
 @pytest.fixture
-async def store(store_target):
-    async with await open_store(store_target, clock=lambda: 1_780_000_000.0) as s:
-        await s.upsert_player(RED, "Xiang Yu")
-        await s.upsert_player(BLACK, 'Liu "Ji" Bang')
-        yield s
+def clock() -> Clock:
+    return Clock(1_780_000_000.0)
+
+
+@pytest.fixture
+async def store(store: Store) -> Store:
+    await store.upsert_player(RED, "Xiang Yu")
+    await store.upsert_player(BLACK, 'Liu "Ji" Bang')
+    return store
 
 
 async def game_with(store: Store, entries: list[str], **changes) -> int:

@@ -2,17 +2,9 @@
 
 from __future__ import annotations
 
-import pytest
-
-from storage import NewGame, Shards, open_store
+from storage import NewGame, Shards
 
 NOW = 1_800_000_000.0
-
-
-@pytest.fixture
-async def store(store_target):
-    async with await open_store(store_target, clock=lambda: NOW) as s:
-        yield s
 
 
 def guild_of(shard: int, count: int = 2) -> int:

@@ -7,7 +7,7 @@ import pytest
 
 from rules.pieces import Kind
 from rules.squares import parse_square
-from storage import NewGame, open_store
+from storage import NewGame, Store
 
 RED, BLACK = 1001, 1002
 # Red's queen pins Black's elephant, Black moves it, Red calls the foul and
@@ -16,11 +16,10 @@ ENTRIES = ["e1e2", "a9a8", "e2g4", "a8a9", "g4h4", "c9e7", "foul", "a0a1", "e9~e
 
 
 @pytest.fixture
-async def store(store_target):
-    async with await open_store(store_target, clock=lambda: 1_780_000_000.0) as s:
-        await s.upsert_player(RED, "Red")
-        await s.upsert_player(BLACK, "Black")
-        yield s
+async def store(store: Store) -> Store:
+    await store.upsert_player(RED, "Red")
+    await store.upsert_player(BLACK, "Black")
+    return store
 
 
 async def test_houji_log_rebuilds_and_exports(store):

@@ -8,7 +8,7 @@ import sqlite3
 import aiosqlite
 import pytest
 
-from storage import Store, schema
+from storage import SqliteStore, schema
 from storage.schema import LATEST, SchemaTooNew, migrate
 
 
@@ -22,17 +22,19 @@ def version(path) -> int:
 
 async def test_empty_file_gets_the_latest_schema(tmp_path):
     path = tmp_path / "new.db"
-    async with await Store.open(path):
+    async with await SqliteStore.open(path):
         pass
     assert version(path) == LATEST >= 2
-    async with await Store.open(path):  # a second open changes nothing
+    async with await SqliteStore.open(path):  # a second open changes nothing
         pass
     assert version(path) == LATEST
 
 
 async def test_two_processes_opening_a_new_file_at_once(tmp_path):
     path = tmp_path / "new.db"
-    stores = await asyncio.gather(Store.open(path), Store.open(path), Store.open(path))
+    stores = await asyncio.gather(
+        SqliteStore.open(path), SqliteStore.open(path), SqliteStore.open(path)
+    )
     for store in stores:
         await store.close()
     assert version(path) == LATEST
@@ -60,7 +62,7 @@ async def test_file_from_version_1_keeps_its_data(tmp_path):
         )
     assert version(path) == 1
 
-    async with await Store.open(path) as store:
+    async with await SqliteStore.open(path) as store:
         record = await store.load_game(7)
         assert [e.text for e in record.entries] == ["h2e2", "h9g7"]
         assert (record.result, record.red_id) == ("1-0", 1)
@@ -94,4 +96,4 @@ async def test_file_from_a_newer_version_is_refused(tmp_path):
     db.execute(f"PRAGMA user_version = {LATEST + 1}")
     db.close()
     with pytest.raises(SchemaTooNew):
-        await Store.open(path)
+        await SqliteStore.open(path)

@@ -1,83 +1,123 @@
-"""The two stores are one interface: ``Store`` (SQLite) and ``PostgresStore``
-have the same public methods with the same signatures, and the methods added
-after the PostgreSQL store behave alike on both (secrets set before the first
-move, open challenges, a channel's last game, locales, notice marks)."""
+"""One ``Store``, two databases. Both stores satisfy the ``Store`` Protocol the
+bot types against: every member it lists, with a signature that takes every
+call the Protocol allows. Every storage test runs on both databases (the
+``store`` fixture of ``tests/postgres_server.py``), these among them: the
+methods added after the PostgreSQL store, and the choice of the store."""
 
 from __future__ import annotations
 
 import inspect
+import typing
+from collections.abc import Callable
 
 import pytest
 
 from rules.match import platform_entry
 from rules.outcome import Outcome, Reason
 from rules.pieces import Color
-from storage import GameNotActive, GameNotFound, NewGame, PostgresStore, Secret, Store, open_store
+from storage import (
+    GameNotActive,
+    GameNotFound,
+    NewGame,
+    PostgresStore,
+    Secret,
+    SqliteStore,
+    Store,
+)
 
 RED, BLACK = 1001, 1002
 RED_WINS = Outcome(Color.RED, Reason.CHECKMATE)
-
-# Opening differs by nature (a file path against a URL and a pool's size);
-# open_store hides it, and both take the ``clock`` tests pass.
-OPENED_APART = {"open"}
-
-
-def public_methods(cls: type) -> dict[str, inspect.Signature]:
-    return {
-        name: inspect.signature(member)
-        for name, member in inspect.getmembers(cls, callable)
-        if not name.startswith("_")
-    }
+STORES = {"sqlite": SqliteStore, "postgresql": PostgresStore}
+# Context-manager methods are members although their names start with "_".
+DUNDERS = {"__aenter__", "__aexit__"}
 
 
-def shared_part(store: inspect.Signature, postgres: inspect.Signature) -> inspect.Signature:
-    """``postgres`` cut to ``store``'s parameters, provided that whatever it
-    takes on top has a default (a tuning knob only PostgreSQL has, such as the
-    lease of a claimed deadline): every caller of ``Store`` is then served."""
-    extra = list(postgres.parameters.values())[len(store.parameters) :]
-    assert all(p.default is not p.empty for p in extra), (postgres, extra)
-    return postgres.replace(parameters=list(postgres.parameters.values())[: len(store.parameters)])
-
-
-def test_both_stores_have_the_same_public_methods():
-    assert set(public_methods(Store)) == set(public_methods(PostgresStore))
-
-
-@pytest.mark.parametrize("name", sorted(set(public_methods(Store)) - OPENED_APART))
-def test_each_method_has_the_same_signature_on_both_stores(name):
-    store, postgres = public_methods(Store)[name], public_methods(PostgresStore)[name]
-    assert shared_part(store, postgres) == store
-    sqlite_method, postgres_method = getattr(Store, name), getattr(PostgresStore, name)
-    assert inspect.iscoroutinefunction(sqlite_method) == inspect.iscoroutinefunction(
-        postgres_method
+def protocol_members() -> list[str]:
+    return sorted(
+        name
+        for name, member in vars(Store).items()
+        if inspect.isfunction(member) and (not name.startswith("_") or name in DUNDERS)
     )
 
 
-def test_both_stores_open_with_a_clock():
-    for cls in (Store, PostgresStore):
-        clock = inspect.signature(cls.open).parameters["clock"]
-        assert clock.kind is clock.KEYWORD_ONLY and clock.default is not clock.empty
+def incompatibilities(wanted: Callable[..., object], given: Callable[..., object]) -> list[str]:
+    """What keeps ``given`` from taking every call ``wanted`` allows, as
+    ``wanted`` types it: the same parameters in the same order, kinds,
+    defaults and types, then only parameters with a default; the same
+    return type; both coroutines or neither."""
+    problems = []
+    if inspect.iscoroutinefunction(wanted) != inspect.iscoroutinefunction(given):
+        problems.append("coroutine or not")
+    types, given_types = typing.get_type_hints(wanted), typing.get_type_hints(given)
+    ours = list(inspect.signature(wanted).parameters.values())
+    theirs = list(inspect.signature(given).parameters.values())
+    for p, q in zip(ours, theirs, strict=False):
+        if (p.name, p.kind, p.default) != (q.name, q.kind, q.default):
+            problems.append(f"{q} for {p}")
+        elif p.name != "self" and types.get(p.name) != given_types.get(q.name):
+            problems.append(f"{q.name}: {given_types.get(q.name)} for {types.get(p.name)}")
+    problems += [f"{p.name} missing" for p in ours[len(theirs) :]]
+    problems += [f"{q.name} without a default" for q in theirs[len(ours) :] if q.default is q.empty]
+    if types.get("return") != given_types.get("return"):
+        problems.append(f"returns {given_types.get('return')} for {types.get('return')}")
+    return problems
 
 
-def test_the_signature_check_sees_a_missing_or_changed_parameter():
-    async def append(self, game_id: int, seq: int) -> None: ...
-    async def append_more(self, game_id: int, seq: int, text: str) -> None: ...
-    async def append_knob(self, game_id: int, seq: int, lease: float = 1.0) -> None: ...
+def test_the_protocol_lists_the_bots_methods():
+    assert {"append", "claim_due", "rebuild", "watch", "__aenter__"} <= set(protocol_members())
+    assert "open" not in protocol_members()  # a file path against a URL and a pool's size
 
-    base, more, knob = map(inspect.signature, (append, append_more, append_knob))
-    with pytest.raises(AssertionError):
-        shared_part(base, more)  # a required parameter on top
-    assert shared_part(base, knob) == base
-    assert shared_part(more, knob) != more  # a parameter renamed
+
+@pytest.mark.parametrize("cls", STORES.values(), ids=STORES.keys())
+def test_each_store_takes_every_call_the_protocol_allows(cls):
+    assert issubclass(cls, Store)
+    problems = {
+        name: incompatibilities(getattr(Store, name), getattr(cls, name))
+        for name in protocol_members()
+    }
+    assert {name: found for name, found in problems.items() if found} == {}
+
+
+@pytest.mark.parametrize("cls", STORES.values(), ids=STORES.keys())
+def test_both_stores_open_with_a_clock(cls):
+    clock = inspect.signature(cls.open).parameters["clock"]
+    assert clock.kind is clock.KEYWORD_ONLY and clock.default is not clock.empty
+
+
+async def append(self, game_id: int, seq: int, text: str = "") -> None: ...
+async def append_more(
+    self, game_id: int, seq: int, text: str = "", *, lease: float = 1
+) -> None: ...
+async def append_required(
+    self, game_id: int, seq: int, text: str = "", at: float = 0, *, x: int
+) -> None: ...
+async def append_renamed(self, game_id: int, number: int, text: str = "") -> None: ...
+async def append_retyped(self, game_id: int, seq: str, text: str = "") -> None: ...
+async def append_no_default(self, game_id: int, seq: int, text: str) -> None: ...
+async def append_returning(self, game_id: int, seq: int, text: str = "") -> int: ...
+def append_at_once(self, game_id: int, seq: int, text: str = "") -> None: ...
+
+
+def test_the_check_sees_a_parameter_missing_renamed_or_retyped():
+    assert incompatibilities(append, append) == []
+    assert incompatibilities(append, append_more) == []  # a knob with a default on top
+    assert incompatibilities(append_more, append) == ["lease missing"]
+    assert incompatibilities(append, append_required) == ["x without a default"]
+    for changed in (
+        append_renamed,
+        append_retyped,
+        append_no_default,
+        append_returning,
+        append_at_once,
+    ):
+        assert incompatibilities(append, changed), changed.__name__
+
+
+async def test_chuhan_db_chooses_the_store(store, store_kind):
+    assert type(store) is STORES[store_kind]
 
 
 # -- behaviour of the methods added since the PostgreSQL store, on both --------
-
-
-@pytest.fixture
-async def store(store_target):
-    async with await open_store(store_target, clock=lambda: 1_800_000_000.0) as s:
-        yield s
 
 
 def new_game(channel_id: int = 500, variant: str = "xiangqi") -> NewGame:

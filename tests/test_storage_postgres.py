@@ -1,7 +1,7 @@
-"""What only the PostgreSQL store has: its migrations, races decided by the
-database between processes, claims of due deadlines, the copy from SQLite and
-the ``python -m storage`` commands. The shared behaviour is tested on both
-stores by the other storage tests."""
+"""What only PostgreSQL has: its migrations, claims of due deadlines that
+keep several processes' sweeps apart, the copy from SQLite and the ``python
+-m storage`` commands. The shared behaviour is tested on both databases by
+the other storage tests."""
 
 from __future__ import annotations
 
@@ -25,7 +25,7 @@ from storage import (
     PostgresStore,
     SequenceConflict,
     Shards,
-    Store,
+    SqliteStore,
     open_store,
 )
 from storage.copy import CopyRefused, copy_sqlite_to_postgres
@@ -60,11 +60,6 @@ async def fetch(dsn: str, sql: str, *args):
         await conn.close()
 
 
-async def test_chuhan_db_chooses_the_store(postgres_dsn, tmp_path):
-    async with await open_store(postgres_dsn) as pg, await open_store(tmp_path / "c.db") as lite:
-        assert isinstance(pg, PostgresStore) and isinstance(lite, Store)
-
-
 # -- migrations ---------------------------------------------------------------
 
 
@@ -78,7 +73,7 @@ async def test_empty_database_gets_every_step_once(postgres_dsn):
 
 
 async def test_same_tables_and_columns_as_sqlite(postgres_dsn, tmp_path):
-    async with await open_store(postgres_dsn), await Store.open(tmp_path / "s.db"):
+    async with await open_store(postgres_dsn), await SqliteStore.open(tmp_path / "s.db"):
         pass
     db = sqlite3.connect(tmp_path / "s.db")
     tables = [r[0] for r in db.execute("SELECT name FROM sqlite_schema WHERE type = 'table'")]
@@ -153,55 +148,6 @@ async def test_a_newer_database_is_refused(postgres_dsn):
         await open_store(postgres_dsn)
 
 
-# -- races between processes --------------------------------------------------
-
-
-async def test_two_processes_finishing_one_game_count_it_once(postgres_dsn):
-    async with await open_store(postgres_dsn) as one, await open_store(postgres_dsn) as two:
-        gid = await one.create_game(game(1))
-        draw = Outcome(None, Reason.DRAW_AGREED)
-        results = await asyncio.gather(
-            one.finish_game(gid, RED_WINS, True), two.finish_game(gid, draw, True)
-        )
-        assert sorted(results) == [False, True]
-        stats = (await one.player_stats(1))[0]
-        assert stats.wins + stats.draws == 1 and stats.rated_games == 1
-
-
-async def test_a_player_finishing_games_at_once_is_rated_for_each(postgres_dsn):
-    """Rating rows are locked in user-id order: games 1-vs-2 and 2-vs-1 finishing
-    together neither deadlock nor lose an update."""
-    async with await open_store(postgres_dsn) as one, await open_store(postgres_dsn) as two:
-        rounds = 8
-        for n in range(rounds):
-            a = await one.create_game(game(2 * n + 10, red=1, black=2))
-            b = await two.create_game(game(2 * n + 11, red=2, black=1))
-            await asyncio.gather(
-                one.finish_game(a, RED_WINS, True), two.finish_game(b, RED_WINS, True)
-            )
-        for user_id in (1, 2):
-            stats = (await one.player_stats(user_id))[0]
-            assert (stats.wins, stats.losses, stats.rated_games) == (rounds, rounds, 2 * rounds)
-
-
-async def test_an_append_racing_a_finish_is_before_it_or_refused(postgres_dsn):
-    async with await open_store(postgres_dsn) as one, await open_store(postgres_dsn) as two:
-        for n in range(10):
-            gid = await one.create_game(game(100 + n))
-            results = await asyncio.gather(
-                one.append(gid, 0, 1, "h2e2"),
-                two.finish_game(gid, RED_WINS, False),
-                return_exceptions=True,
-            )
-            assert results[1] is True
-            record = await one.load_game(gid)
-            assert record.status is GameStatus.FINISHED
-            if isinstance(results[0], BaseException):
-                assert isinstance(results[0], GameNotActive) and record.entries == ()
-            else:
-                assert [e.text for e in record.entries] == ["h2e2"]
-
-
 # -- claiming due deadlines ---------------------------------------------------
 
 
@@ -228,18 +174,6 @@ async def test_a_claim_lapses_after_its_lease(postgres_dsn):
         assert await store.claim_due(20.0, lease=30.0) == [gid]
         assert await store.claim_due(49.0) == []
         assert await store.claim_due(51.0) == [gid]  # its claimer died: someone retries
-
-
-async def test_claims_and_active_games_keep_to_the_shards(postgres_dsn):
-    shards = Shards.of(2, [1])
-    mine, theirs = (1 << 22) * 3, (1 << 22) * 4  # shards 1 and 0 of 2
-    async with await open_store(postgres_dsn) as store:
-        a = await store.create_game(game(1, guild_id=mine, deadline=1.0))
-        await store.create_game(game(2, guild_id=theirs, deadline=1.0))
-        await store.create_game(game(3, guild_id=None, deadline=1.0))  # DMs: shard 0
-        assert [g.id for g in await store.active_games(shards)] == [a]
-        assert await store.claim_due(5.0, shards) == [a]
-        assert len(await store.claim_due(5.0, Shards.of(2, [0]))) == 2
 
 
 async def sweep(store, shards: Shards | None, now: float) -> list[int]:
@@ -302,7 +236,7 @@ async def test_processes_sweeping_at_once_time_out_each_game_once(postgres_dsn):
 
 
 async def fill_sqlite(path: Path) -> None:
-    async with await Store.open(path, clock=lambda: 1_000.0) as store:
+    async with await SqliteStore.open(path, clock=lambda: 1_000.0) as store:
         await store.upsert_player(1, "Xiang Yu")
         await store.set_prefs(1, language="zh", labels=True, notify="dm")
         await store.set_locale(1, "zh-TW")
@@ -346,7 +280,7 @@ async def test_copy_moves_the_whole_history_and_checks_counts(tmp_path, postgres
     counts = await copy_sqlite_to_postgres(path, postgres_dsn)
     assert {c.table: c.postgres for c in counts}["entries"] == 4
     assert all(c.sqlite == c.postgres for c in counts)
-    async with await Store.open(path) as lite, await PostgresStore.open(postgres_dsn) as pg:
+    async with await SqliteStore.open(path) as lite, await PostgresStore.open(postgres_dsn) as pg:
         assert await snapshot(pg) == await snapshot(lite)
         # New rows continue after the copied ids.
         assert await pg.create_game(game(9)) == 3

@@ -12,32 +12,19 @@ import pytest
 
 from rules.outcome import Outcome, Reason
 from rules.pieces import Color
-from storage import NewGame, Store, is_postgres, open_store
+from storage import NewGame, SqliteStore, Store, is_postgres
 from storage.ratings import NEW_RD, RATING_PERIOD, Rating, after_idle, idle_periods, updated
 from storage.schema import migrate
+from tests.postgres_server import Clock
 
 DAY = 24 * 60 * 60.0
 YEAR = 365 * DAY
 RED_WINS = Outcome(Color.RED, Reason.CHECKMATE)
 
 
-class Clock:
-    def __init__(self) -> None:
-        self.now = 1_700_000_000.0
-
-    def __call__(self) -> float:
-        return self.now
-
-
 @pytest.fixture
 def clock() -> Clock:
-    return Clock()
-
-
-@pytest.fixture
-async def store(store_target, clock):
-    async with await open_store(store_target, clock=clock) as s:
-        yield s
+    return Clock(1_700_000_000.0)
 
 
 async def win(store: Store, red: int, black: int) -> None:
@@ -149,7 +136,7 @@ async def test_migration_dates_existing_ratings_from_their_last_rated_game(tmp_p
                                                                        (2, 'xiangqi', 2);
             """
         )
-    async with await Store.open(path) as store:
+    async with await SqliteStore.open(path) as store:
         assert (await store.player_stats(1))[0].rated_games == 2
     assert await column(str(path), "rated_at", 1) == 4.0  # game 9 was unrated
 

@@ -6,17 +6,11 @@ import pytest
 
 from rules.outcome import Outcome, Reason
 from rules.pieces import Color
-from storage import NewGame, Store, open_store
+from storage import NewGame, Store
 from storage.ratings import Rating, updated
 
 RED_WINS = Outcome(Color.RED, Reason.CHECKMATE)
 DRAW = Outcome(None, Reason.DRAW_AGREED)
-
-
-@pytest.fixture
-async def store(store_target):
-    async with await open_store(store_target) as s:
-        yield s
 
 
 async def play(

@@ -4,7 +4,7 @@ from __future__ import annotations
 
 import aiosqlite
 
-from storage import Store
+from storage import SqliteStore
 from storage.schema import migrate
 
 
@@ -23,13 +23,13 @@ async def test_a_version_2_file_owes_no_notice_and_keeps_its_preferences(tmp_pat
                 VALUES (7, 0, 1, 'h2e2', 1.5), (7, 1, 2, 'h9g7', 1.6);
             """
         )
-    async with await Store.open(path) as store:
+    async with await SqliteStore.open(path) as store:
         assert await store.notified(7) == 2  # the players are not pinged on upgrade
         prefs = await store.get_prefs(1)
         assert (prefs.notation, prefs.notify) == ("wxf", "thread")
         assert await store.player_locale(1) is None
         await store.set_locale(1, "zh-CN")
         await store.set_prefs(2, notify="both")
-    async with await Store.open(path) as store:
+    async with await SqliteStore.open(path) as store:
         assert await store.player_locale(1) == "zh-CN"
         assert (await store.get_prefs(2)).notify == "both"

@@ -6,13 +6,18 @@ So a transaction that fails at its ``BEGIN`` on a dead connection is begun
 again on another (the pool reconnects), and a single read is simply run
 again; nothing was sent that could have committed. Any other fault of the
 server, or one that persists, becomes :class:`StorageUnavailable`.
+
+asyncpg binds parameters by number (``$1``); the store's statements name
+them (``:name``), so :class:`PostgresConnection` numbers them on the way.
 """
 
 from __future__ import annotations
 
 import contextlib
+import functools
 import logging
-from collections.abc import AsyncIterator
+import re
+from collections.abc import AsyncIterator, Iterable, Mapping
 from contextlib import asynccontextmanager
 from typing import Any
 
@@ -38,6 +43,48 @@ FAULTS: tuple[type[BaseException], ...] = (
     asyncpg.InsufficientResourcesError,
 )
 _ASYNCPG = (asyncpg.PostgresError, asyncpg.InterfaceError, asyncpg.InternalClientError)
+# A ``:name`` parameter; not the second colon of a ``::type`` cast.
+_PARAMETER = re.compile(r"(?<!:):([A-Za-z_]\w*)")
+
+
+@functools.lru_cache(maxsize=512)
+def _numbered(sql: str) -> tuple[str, tuple[str, ...]]:
+    """``sql`` with each ``:name`` as ``$n``, and the names in the order of ``n``."""
+    names: dict[str, int] = {}
+
+    def number(match: re.Match[str]) -> str:
+        return f"${names.setdefault(match[1], len(names) + 1)}"
+
+    return _PARAMETER.sub(number, sql), tuple(names)
+
+
+def positional(sql: str, params: Mapping[str, Any]) -> list[Any]:
+    """The statement, then its arguments, as asyncpg's calls take them."""
+    numbered, names = _numbered(sql)
+    return [numbered, *(params[name] for name in names)]
+
+
+class PostgresConnection:
+    """A transaction's statements on one connection of the pool."""
+
+    def __init__(self, conn: asyncpg.Connection) -> None:
+        self._conn = conn
+
+    async def fetch(self, sql: str, /, **params: Any) -> list[asyncpg.Record]:
+        return list(await self._conn.fetch(*positional(sql, params)))
+
+    async def fetchrow(self, sql: str, /, **params: Any) -> asyncpg.Record | None:
+        return await self._conn.fetchrow(*positional(sql, params))
+
+    async def fetchval(self, sql: str, /, **params: Any) -> Any:
+        return await self._conn.fetchval(*positional(sql, params))
+
+    async def execute(self, sql: str, /, **params: Any) -> None:
+        await self._conn.execute(*positional(sql, params))
+
+    async def executemany(self, sql: str, rows: Iterable[Mapping[str, Any]], /) -> None:
+        numbered, names = _numbered(sql)
+        await self._conn.executemany(numbered, [[row[name] for name in names] for row in rows])
 
 
 def is_fault(exc: BaseException, conn: asyncpg.Connection | None = None) -> bool:

@@ -14,12 +14,12 @@ import random
 import sys
 
 from rules.match import Match, platform_entry
-from storage import AnyStore, NewGame, open_store
+from storage import NewGame, Store, open_store
 
 GAMES_AT_ONCE = 3
 
 
-async def play(store: AnyStore, rng: random.Random, game_id: int, match: Match) -> None:
+async def play(store: Store, rng: random.Random, game_id: int, match: Match) -> None:
     """Play one game to its end, appending every entry."""
     record = await store.load_game(game_id)
     length = rng.randrange(20, 120)
@@ -46,7 +46,7 @@ async def play(store: AnyStore, rng: random.Random, game_id: int, match: Match) 
         print(f"committed {game_id} {seq} {text}", flush=True)
 
 
-async def new_game(store: AnyStore, rng: random.Random) -> tuple[int, Match]:
+async def new_game(store: Store, rng: random.Random) -> tuple[int, Match]:
     seed = rng.getrandbits(64)
     game_id = await store.create_game(
         NewGame(1, rng.getrandbits(48), "xiangqi", 1, 2, {}, rated=True, seed=seed)
@@ -54,7 +54,7 @@ async def new_game(store: AnyStore, rng: random.Random) -> tuple[int, Match]:
     return game_id, Match.start("xiangqi", {}, seed)
 
 
-async def worker(store: AnyStore, rng: random.Random, resumed: list[int]) -> None:
+async def worker(store: Store, rng: random.Random, resumed: list[int]) -> None:
     while True:
         if resumed:
             game_id = resumed.pop()

@@ -1,0 +1,263 @@
+"""``Store``: what the bot may ask of storage, whichever database holds it.
+
+The bot types against this Protocol and never learns which database it
+has: ``open_store`` returns a ``Store``, a ``SqliteStore`` or a
+``PostgresStore``, both the one :class:`~storage.store.SqlStore` on their
+own dialect. Every call is one transaction: one that returns has
+committed; one that raises :class:`~storage.errors.StorageUnavailable`
+changed nothing (see its docstring for the one exception) and may simply
+be called again.
+"""
+
+from __future__ import annotations
+
+from collections.abc import Callable, Mapping
+from typing import Any, Protocol, Self, runtime_checkable
+
+from rules.match import Match
+from rules.outcome import Outcome
+from rules.pieces import Color
+
+from .records import (
+    Challenge,
+    ChallengeStatus,
+    Entry,
+    GameRecord,
+    LeaderRow,
+    NewGame,
+    Prefs,
+    Secret,
+    VariantStats,
+)
+from .shards import Shards
+
+# How long a claimed deadline stays with the process that claimed it.
+CLAIM_SECONDS = 30.0
+
+
+@runtime_checkable
+class Store(Protocol):
+    """Games, their logs and secrets, players, ratings, settings and challenges."""
+
+    async def close(self) -> None: ...
+
+    async def watch(self, changed: Callable[[int], None]) -> None:
+        """Call ``changed(game_id)`` whenever another process commits a change to
+        a game (an entry, an ending, a clock, a secret setup): it holds the game
+        in memory and must read it again. On SQLite, never: one file, one process."""
+
+    async def __aenter__(self) -> Self: ...
+
+    async def __aexit__(self, *exc: object) -> None: ...
+
+    # -- games and their logs -------------------------------------------------
+
+    async def create_game(self, new: NewGame) -> int:
+        """Store a new active game and its secret setup; returns the game id.
+
+        :raises ValueError: for a rated handicap game (S-10: never rated).
+        :raises ChannelBusy: when the channel already holds an active game.
+        """
+
+    async def append(
+        self,
+        game_id: int,
+        seq: int,
+        actor_id: int | None,
+        text: str,
+        *,
+        red_ms: int | None = None,
+        black_ms: int | None = None,
+        deadline: float | None = None,
+        outcome: Outcome | None = None,
+        effective: bool = False,
+    ) -> Entry:
+        """Commit entry ``seq`` of an active game, with the clocks it leaves.
+
+        Clock arguments left ``None`` keep their stored value (clear a
+        deadline with :meth:`set_clock`); a new deadline re-arms the reminder.
+        Pass the ``outcome`` (and ``effective``) when this entry ends the
+        game: the game is then finished as by :meth:`finish_game` in the same
+        transaction, so no crash can leave an ended log in an active game.
+
+        :raises SequenceConflict: when ``seq`` is not the next free number.
+        :raises GameNotActive: when the game is already over.
+        :raises GameNotFound:
+        """
+
+    async def set_clock(
+        self, game_id: int, *, red_ms: int | None, black_ms: int | None, deadline: float | None
+    ) -> None:
+        """Set every clock field as given, ``None`` included (no time limit)."""
+
+    async def set_reminded(self, game_id: int) -> None:
+        """Mark the current deadline's reminder DM as sent (S-8 survives restarts)."""
+
+    async def load_game(self, game_id: int) -> GameRecord:
+        """The game with its whole public log. :raises GameNotFound:"""
+
+    async def set_secret(self, game_id: int, secret: Secret) -> None:
+        """Replace the seed and setup of a game that has no entry yet (a setup
+        chosen privately before the first move, as in third-generation xiangqi).
+
+        :raises GameNotActive: once the game has an entry or is over.
+        """
+
+    async def load_secret(self, game_id: int) -> Secret:
+        """The seed and secret setup: for rebuilding, never for showing mid-game."""
+
+    async def rebuild(self, game_id: int) -> Match:
+        """The game's current state, replayed from its seed and log."""
+
+    async def finish_game(self, game_id: int, outcome: Outcome, effective: bool) -> bool:
+        """End an active game with ``outcome``; False when it had already ended.
+
+        In the same transaction: both players' win/draw/loss counts (unless
+        aborted) and, for a rated game whose result is ``effective`` (S-9),
+        both Glicko-2 ratings. The compare-and-set on the status makes a race
+        (a resignation against the deadline sweep) count the game once.
+        """
+
+    async def settle_ended_games(self) -> list[int]:
+        """Finish the active games whose log already holds their end; their ids."""
+
+    async def active_game_in_channel(self, channel_id: int) -> GameRecord | None: ...
+
+    async def latest_game_in_channel(self, channel_id: int) -> GameRecord | None:
+        """The last game played in a channel or thread, over or not."""
+
+    async def last_finished_in_channel(self, channel_id: int) -> GameRecord | None:
+        """The game of a channel or thread that finished last, if any."""
+
+    async def results_between(
+        self, user_id: int, other_id: int
+    ) -> list[tuple[dict[str, str], Color, str]]:
+        """Finished games of ``user_id`` against ``other_id``: each game's options,
+        the side ``user_id`` played and the PGN result (for records by opponent)."""
+
+    async def active_games(self, shards: Shards | None = None) -> list[GameRecord]:
+        """Every active game (of ``shards``' guilds), for re-arming timers and views
+        after a restart."""
+
+    async def games_due(self, now: float) -> list[GameRecord]:
+        """Active games whose deadline has passed, soonest first."""
+
+    async def claim_due(
+        self, now: float, shards: Shards | None = None, lease: float = CLAIM_SECONDS
+    ) -> list[int]:
+        """Claim the due games of ``shards``' guilds, soonest first, for this
+        process to time out: no other process gets them for ``lease`` seconds
+        or until a new deadline (on SQLite there is no other process)."""
+
+    async def next_deadlines(self, limit: int) -> list[GameRecord]:
+        """The active games whose clock runs out next, soonest first."""
+
+    async def recent_games(self, user_id: int, limit: int = 10) -> list[GameRecord]:
+        """The player's finished games, latest first."""
+
+    async def export_pgn(self, game_id: int) -> str:
+        """The game as xqbase-style PGN (S-11); safe to show while it runs."""
+
+    async def export_json(self, game_id: int) -> str:
+        """Every entry, the players, options and result; the secrets only once over."""
+
+    # -- players and preferences ----------------------------------------------
+
+    async def upsert_player(self, user_id: int, name: str) -> None:
+        """Record a player's current display name."""
+
+    async def player_name(self, user_id: int) -> str | None: ...
+
+    async def get_prefs(self, user_id: int) -> Prefs:
+        """The player's preferences; the defaults for a player never seen."""
+
+    async def set_prefs(self, user_id: int, **changes: object) -> Prefs:
+        """Change some preferences; returns them all.
+
+        :raises ValueError: for an unknown preference or a value it cannot take.
+        """
+
+    async def set_locale(self, user_id: int, locale: str) -> None:
+        """Remember a player's Discord locale, to speak to them after a restart."""
+
+    async def player_locale(self, user_id: int) -> str | None: ...
+
+    # -- notices --------------------------------------------------------------
+
+    async def notified(self, game_id: int) -> int | None:
+        """How many entries of the game had their notice handled (``None``: not the start)."""
+
+    async def unnotified_endings(self, since: float) -> list[GameRecord]:
+        """Games over since ``since`` whose end was never announced to the players."""
+
+    async def set_notified(self, game_id: int, count: int) -> None: ...
+
+    # -- heartbeats (the time the bot was away) -------------------------------
+
+    async def beat(self, shards: Shards, at: float) -> None:
+        """Note that ``shards`` are served at ``at``."""
+
+    async def last_beats(self, shards: Shards) -> dict[int, float | None]:
+        """When each of ``shards`` was last served; ``None`` if never."""
+
+    async def give_back(self, shards: Shards, since: float, seconds: float) -> list[int]:
+        """Move on by ``seconds`` the deadlines of ``shards``' games still
+        running at ``since``; the games changed."""
+
+    # -- guild settings -------------------------------------------------------
+
+    async def get_guild_setting(self, guild_id: int, key: str, default: Any = None) -> Any: ...
+
+    async def set_guild_setting(self, guild_id: int, key: str, value: Any) -> None:
+        """Store any JSON value; ``None`` removes the setting."""
+
+    # -- challenges -----------------------------------------------------------
+
+    async def create_challenge(
+        self,
+        *,
+        guild_id: int | None,
+        channel_id: int,
+        challenger_id: int,
+        variant: str,
+        expires_at: float,
+        opponent_id: int | None = None,
+        options: Mapping[str, str] | None = None,
+        rated: bool = True,
+        color: str = "random",
+        message_id: int | None = None,
+    ) -> Challenge:
+        """A pending challenge; ``opponent_id=None`` lets anyone accept.
+
+        :raises ValueError: for an unknown colour choice or a rated handicap.
+        """
+
+    async def set_challenge_message(self, challenge_id: int, message_id: int) -> None:
+        """Remember the message that shows the challenge (posted after creating it)."""
+
+    async def get_challenge(self, challenge_id: int) -> Challenge | None: ...
+
+    async def set_challenge_status(
+        self,
+        challenge_id: int,
+        status: ChallengeStatus | str,
+        expected: ChallengeStatus | str = ChallengeStatus.PENDING,
+    ) -> bool:
+        """Compare-and-set: True only for the one caller that moved it from ``expected``."""
+
+    async def open_challenges(self, challenger_id: int, now: float) -> list[Challenge]:
+        """The challenger's pending challenges that have not expired, oldest first."""
+
+    async def expired_challenges(self, now: float) -> list[Challenge]:
+        """Pending challenges past their expiry, oldest first."""
+
+    # -- ratings and statistics -----------------------------------------------
+
+    async def leaderboard(
+        self, variant: str, guild_id: int | None, limit: int = 10
+    ) -> list[LeaderRow]:
+        """The best rated players of ``variant``, globally or among those who
+        finished a game of it in ``guild_id``."""
+
+    async def player_stats(self, user_id: int) -> list[VariantStats]:
+        """The player's rating and record in every variant they finished a game of."""
