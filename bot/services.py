@@ -13,7 +13,7 @@ from typing import Protocol, runtime_checkable
 
 import discord
 
-from storage import AnyStore
+from storage import Store
 
 from .capabilities import Capabilities
 from .channels import Channels
@@ -29,7 +29,7 @@ from .server import ServerSettings
 
 @dataclass(slots=True)
 class Services:
-    store: AnyStore
+    store: Store
     players: PlayerDirectory
     server: ServerSettings
     hub: GameHub
