@@ -143,7 +143,8 @@ async def _open_computer_game(env: simcord.Env, channel: simcord.ChannelHandle) 
 
 def _kill_engine(env: simcord.Env) -> bool:
     """Kill Fairy-Stockfish as it waits for the computer's next move."""
-    fairy = env.bot.get_cog("Computer").opponent.fairy  # type: ignore[attr-defined]
+    computer = env.bot.services.cogs.computer
+    fairy = None if computer is None else computer.opponent.fairy
     engine = None if fairy is None else fairy.engine.engine
     if engine is None:  # none installed, or still coming back from the last kill
         return False

@@ -16,7 +16,6 @@ from __future__ import annotations
 
 import asyncio
 import logging
-from collections.abc import Callable
 from typing import Protocol
 
 from rules.errors import RulesError
@@ -32,9 +31,7 @@ from . import boards, first_move, hints
 from . import timecontrol as tc
 from .errors import BotError, Busy, DatabaseAway, GameFinished, NotAPlayer
 from .i18n import catalogue
-from .players import PlayerDirectory
 from .report import Line, Moves, Report, Term
-from .server import ServerSettings
 from .typed import refusal_reason, written
 from .variants import SetupPhase, table_for
 from .wording import Wording
@@ -45,20 +42,12 @@ STYLES = ("chinese", "wxf", "iccs")
 VERBS = ("resign", "draw-offer", "undo-request", "abort")
 
 
-class Hub(Protocol):
-    """What a manager needs of the hub that holds it (bot/hub.py, which imports this)."""
+class Hub(boards.Place, Protocol):
+    """What a manager needs of the hub that holds it (bot/hub.py, which imports
+    this): what its boards read, and more."""
 
     @property
     def store(self) -> Store: ...
-
-    @property
-    def players(self) -> PlayerDirectory: ...
-
-    @property
-    def server(self) -> ServerSettings: ...
-
-    @property
-    def now(self) -> Callable[[], float]: ...
 
     @property
     def computer_id(self) -> int | None: ...

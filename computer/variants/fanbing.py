@@ -8,7 +8,7 @@ the player follows each piece from its starting point through the public
 log, reads what is known of each starting point's back from its view and
 from the log (the pieces taken, which flips took and which were flipped
 back), and draws a whole setup for each side that agrees: the pawns' five backs as a
-permutation, each pair either way round (rules/fanbing_setup.py). The
+permutation, each pair either way round (rules/variants/fanbing/backs.py). The
 public log replayed from that setup must give exactly the view the side
 has, or the draw is made again; so a sample never contradicts anything
 public or anything the side was told.

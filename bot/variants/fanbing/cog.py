@@ -37,7 +37,7 @@ from storage import GameNotFound
 from ...errors import BotError, GameFinished
 from ...i18n import t
 from ...services import services_of
-from . import arranging as fanbing_setup
+from . import arranging
 from .menus import SetupMessages
 
 if TYPE_CHECKING:
@@ -255,13 +255,13 @@ class FanbingCog(commands.Cog, name="Fanbing"):
     def _prune(self) -> None:
         self.messages.prune({m.id for m in self.bot.hub.active() if m.setup_phase is not None})
 
-    def _phase(self, manager: GameManager, user_id: int) -> tuple[Color, fanbing_setup.SetupPhase]:
+    def _phase(self, manager: GameManager, user_id: int) -> tuple[Color, arranging.SetupPhase]:
         side = manager.side_of(user_id)
         if manager.finished:
             raise GameFinished()
         if manager.variant != VARIANT:
             raise BotError("not_fanbing")
-        phase = fanbing_setup.phase_of(manager)
+        phase = arranging.phase_of(manager)
         if phase is None:
             raise BotError("setup_over")
         if phase.done[side]:
@@ -316,7 +316,7 @@ class FanbingCog(commands.Cog, name="Fanbing"):
                         raise BotError("bad_input")
                     setup = setup.randomised(group, rng)
                 done = what == "done"
-                lines = await fanbing_setup.settle(manager, phase, side, setup, done, _chosen(what))
+                lines = await arranging.settle(manager, phase, side, setup, done, _chosen(what))
                 report = None if lines is None else await manager.setup_report(lines)
                 chose = phase.chosen[side]
             if what == "done":
@@ -358,7 +358,7 @@ class FanbingCog(commands.Cog, name="Fanbing"):
             return
         clicked = interaction.message.id if interaction.message is not None else None
         async with entry.lock:
-            phase = fanbing_setup.phase_of(manager)  # now: a later click may have changed it
+            phase = arranging.phase_of(manager)  # now: a later click may have changed it
             chose = phase is None or phase.chosen[side]
             if phase is not None:
                 setup = phase.setups[side]

@@ -3,7 +3,7 @@
 Everything else of the variant (queen moves, swaps, ``/move foul`` and
 ``/move 犯规``) goes through ``/move`` like any turn. What this cog adds is
 the button that comes with the queen owner's private notice (a DM sent by
-the announcer for the rules' ``foul_callable`` event, whose audience is that
+the publisher for the rules' ``foul_callable`` event, whose audience is that
 player alone). Pressing it plays ``foul`` through ``GameManager.move``, so
 the rules decide, under the game's lock, whether the window is still open;
 a press after the window gets the same private refusal as ``/move foul``.
