@@ -68,7 +68,8 @@ def action_type(cls: A) -> A:
     """Class decorator: :func:`parse_action` reads ``cls``'s text form from now on.
 
     Every variant package imports its actions, and ``rules`` imports every
-    variant, so a stored log parses whatever variant wrote it.
+    variant, so a stored log parses whatever variant wrote it. A kind's text
+    never has a move's form (two squares, ``h2e2``): moves are read first.
     """
     _TYPES.append(cls)
     return cls
@@ -153,12 +154,16 @@ class Pass(Action):
 
 
 def parse_action(text: str) -> Action:
-    """Parse the text form of any action (the inverse of ``action.text``):
-    each registered kind is asked in turn, and a move last.
+    """Parse the text form of any action (the inverse of ``action.text``): a
+    move first, since nearly every entry of a log is one and no other kind's
+    text has a move's form, then each registered kind in turn.
 
     :raises InvalidActionText: naming the text when it is no action.
     """
     clean = text.strip().lower()
+    move = Move.from_text(clean)
+    if move is not None:
+        return move
     for kind in _TYPES:
         found = kind.from_text(clean)
         if found is not None:
