@@ -19,7 +19,7 @@ from rules.errors import RulesError
 from rules.match import Match
 from rules.outcome import Outcome, Reason
 from rules.variant import find_variant
-from storage import GameRecord, NewGame, Shards, Store
+from storage import GameRecord, NewGame, Shards, Store, replay
 from storage.records import GameStatus
 
 from .errors import BotError, GameFinished, GameOver, NoGameHere
@@ -141,16 +141,25 @@ class GameHub:
                 record = await self.store.load_game(game_id)
                 if record.status is not GameStatus.ACTIVE:  # by number: anyone may ask,
                     raise GameFinished()  # so no more than that it is over
-                match = await self.store.rebuild(game_id)
+                match = await self._replayed(record)
                 if match.outcome is not None:  # the bot stopped between the last two commits
                     await self.store.finish_game(game_id, match.outcome, match.effective)
                     raise GameFinished()
-                for user_id in (record.red_id, record.black_id):
-                    await self.players.recall(user_id)
-                manager = GameManager(self, record, match)
-                await table_for(manager.variant).load_setup(manager)
-                self._games[game_id] = manager
-                self._channels[manager.channel_id] = game_id
+                manager = await self._adopt(record, match)
+        return manager
+
+    async def _replayed(self, record: GameRecord) -> Match:
+        """The match of a record already read: its log replayed from its seed."""
+        return replay(record, await self.store.load_secret(record.id))
+
+    async def _adopt(self, record: GameRecord, match: Match) -> GameManager:
+        """Manage an active game whose record is read and log replayed."""
+        for user_id in (record.red_id, record.black_id):
+            await self.players.recall(user_id)
+        manager = GameManager(self, record, match)
+        await table_for(manager.variant).load_setup(manager)
+        self._games[record.id] = manager
+        self._channels[manager.channel_id] = record.id
         return manager
 
     def here(self, channel_id: int) -> GameManager | None:
@@ -165,6 +174,8 @@ class GameHub:
         A game whose log already ends it (its result was never recorded) is
         finished now; the reports of such games are returned for posting. A game
         that cannot be loaded is logged and left alone: the others still start.
+        Each game is read once (with every other, in one query) and its log
+        replayed once.
         """
         settled = []
         for record in await self.store.active_games(shards):
@@ -181,15 +192,21 @@ class GameHub:
         return settled
 
     async def _load_or_settle(self, record: GameRecord) -> Report | None:
-        match = await self.store.rebuild(record.id)
+        """Manage ``record``'s game, or settle it when its log already ends it
+        (a bot stopped between the entry's commit and the result's, as older
+        versions could): only then is the log replayed a second time, without
+        its last entry, which is applied and reported as it would have been."""
+        secret = await self.store.load_secret(record.id)
+        match = replay(record, secret)
         if match.outcome is None:
-            await self.get(record.id)
+            async with self._loading:
+                if record.id not in self._games:
+                    await self._adopt(record, match)
             return None
         for user_id in (record.red_id, record.black_id):
             await self.players.recall(user_id)
-        seed = (await self.store.load_secret(record.id)).seed
         texts = [entry.text for entry in record.entries[:-1]]
-        before = Match.replay(record.variant, dict(record.options), seed, texts)
+        before = Match.replay(record.variant, dict(record.options), secret.seed, texts)
         return await GameManager(self, record, before).settle(record.entries[-1])
 
     @staticmethod

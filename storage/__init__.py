@@ -30,6 +30,7 @@ from .records import (
     VariantStats,
     is_handicap,
 )
+from .rows import replay
 from .shards import Shards
 from .sqlite import SqliteStore
 
@@ -57,4 +58,5 @@ __all__ = [
     "is_handicap",
     "is_postgres",
     "open_store",
+    "replay",
 ]

@@ -42,3 +42,31 @@ async def test_a_challenge_accepted_after_a_restart_names_the_challenger(table, 
     thread = await table.start_from(message)
     assert thread.name == "#1 Xiangqi · alice vs bob"
     assert "alice (🔴 Red) vs bob (⚫ Black)" in thread.history()[0].content
+
+
+async def test_start_up_reads_each_game_once_and_replays_its_log_once(
+    table, settings, monkeypatch
+):
+    import bot.hub
+    from storage.replays import LogReplays
+    from storage.store import SqlStore
+
+    thread = await table.start()
+    await play(table, thread, MOVES[:4])
+    counts = {"load_game": 0, "rebuild": 0, "replay": 0}
+
+    def counted(name, real):
+        def call(*args, **kwargs):
+            counts[name] += 1
+            return real(*args, **kwargs)
+
+        return call
+
+    monkeypatch.setattr(SqlStore, "load_game", counted("load_game", SqlStore.load_game))
+    monkeypatch.setattr(LogReplays, "rebuild", counted("rebuild", LogReplays.rebuild))
+    monkeypatch.setattr(bot.hub, "replay", counted("replay", bot.hub.replay))
+    new = await restart(table.env, settings)
+
+    assert counts == {"load_game": 0, "rebuild": 0, "replay": 1}
+    assert len(new.hub.here(thread.id).match.entries) == 4  # and the game is all there
+    await play(table, thread, MOVES[4:5])
