@@ -21,6 +21,7 @@ from __future__ import annotations
 
 import copy
 import random
+from collections import Counter
 from collections.abc import Hashable
 
 from rules.actions import Action, Move, parse_action
@@ -242,11 +243,13 @@ class FanbingState(XiangqiState):
     S-12); a minister reaching the enemy king's point wins (F-5)."""
 
     values = FANBING_VALUES
+    standard_sliders = False  # its pieces have their own moves
 
     def __init__(self, position: FanbingPosition, past: Occurrences | None = None) -> None:
         super().__init__(position, past)
         self.position: FanbingPosition = position
         self._stack: list[tuple[FanbingPosition, Key]] = []
+        self._met: Counter[Key] = Counter()  # the path's whole keys (boards are copied)
         self._over: int | None = None
 
     def push(self, action: Action) -> None:
@@ -256,9 +259,9 @@ class FanbingState(XiangqiState):
         self.position = position = copy_position(before)
         position.make(action)
         key = position.key()
-        self._path[key] += 1
+        self._met[key] += 1
         self._stack.append((before, key))
-        seen = self._path[key] > 1 or (self.past is not None and key in self.past)
+        seen = self._met[key] > 1 or (self.past is not None and key in self.past)
         if mover is not None and mover.kind is Kind.MINISTER:
             home = action.to_sq == MINISTER_GOALS[mover.color]
         else:
@@ -272,7 +275,7 @@ class FanbingState(XiangqiState):
 
     def pop(self) -> None:
         self.position, key = self._stack.pop()
-        self._path[key] -= 1
+        self._met[key] -= 1
         self._over = None
 
     def terminal(self) -> int | None:

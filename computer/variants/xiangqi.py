@@ -15,12 +15,22 @@ from rules.position import Position
 from rules.repetition import Occurrences
 from rules.standard import NO_CAPTURE_LIMIT, StandardXiangqi
 
-from ..evaluation import ATTACKERS, MOBILITY, NEAR_KING, VALUES, nearness, piece_value, progress
+from ..evaluation import MOBILITY, VALUES, progress
 from ..plugin import SearchPlugin, register
 from ..search import SearchState
+from ..tables import (
+    ATTACKER_LETTERS,
+    BASE,
+    NEAR,
+    SIDE_KEY,
+    SLIDER_LETTERS,
+    ZOBRIST,
+    captures_from,
+    reach,
+    zobrist,
+)
 
 Key = tuple[Hashable, ...]  # a position's repetition key (Position.key)
-SLIDERS = frozenset({Kind.CHARIOT, Kind.HORSE, Kind.CANNON})
 
 
 def ordered(
@@ -47,12 +57,23 @@ class XiangqiState:
     ``values`` orders the captures (a variant's own pieces have their own)."""
 
     values: ClassVar[Mapping[Kind, int]] = VALUES
+    # Whether chariots, horses and cannons move as in standard xiangqi, so
+    # their captures may be found by the tables' own scan.
+    standard_sliders: ClassVar[bool] = True
 
     def __init__(self, position: Position, past: Occurrences | None = None) -> None:
         self.position = position
         self.past = past
-        self._keys: list[Key] = []
-        self._path: Counter[Key] = Counter()
+        # The path is counted by Zobrist hash; the game's past holds whole keys,
+        # which are built only while no capture since the root has made a
+        # position the past cannot hold (pieces are never added).
+        self.hash = zobrist(position.board, position.turn)
+        self._pieces = sum(1 for p in position.board if p is not None)
+        self._captures = 0
+        self._hashes: list[int] = []
+        self._trail: list[bool] = []  # whether each push captured
+        self._path: Counter[int] = Counter()
+        self._seen = False
 
     def actions(self) -> Sequence[Action]:
         moves = self.position.legal_moves()
@@ -61,31 +82,55 @@ class XiangqiState:
     def captures(self) -> Sequence[Action]:
         position = self.position
         board = position.board
-        found = [m for m in position.pseudo_moves() if board[m.to_sq] is not None]
+        turn = position.turn
+        found: list[Move] = []
+        for sq, piece in enumerate(board):
+            if piece is None or piece.color is not turn:
+                continue
+            letter = piece.kind._value_
+            if self.standard_sliders and letter in SLIDER_LETTERS:
+                found += [Move(sq, t) for t in captures_from(board, sq, turn, letter)]
+            else:
+                found += [Move(sq, t) for t in position.pseudo_targets(sq) if board[t] is not None]
         legal = [m for m in found if position.is_legal_pseudo(m)]
         return ordered(board, legal, self.values)
 
     def push(self, action: Action) -> None:
         assert isinstance(action, Move)
-        self.position.push_unchecked(action)
+        f, t = action.from_sq, action.to_sq
+        board = self.position.board
+        mover = board[f]
+        assert mover is not None
+        keys = ZOBRIST[mover.kind._value_][mover.color]
+        h = self.hash ^ SIDE_KEY ^ keys[f] ^ keys[t]
+        taken = self.position.push_unchecked(action)
+        if taken is not None:
+            h ^= ZOBRIST[taken.kind._value_][taken.color][t]
+            self._captures += 1
+        self._hashes.append(self.hash)
+        self._trail.append(taken is not None)
+        self.hash = h
         if self.past is not None:
-            key = self.position.key()
-            self._keys.append(key)
-            self._path[key] += 1
+            path = self._path
+            path[h] += 1
+            self._seen = path[h] > 1 or (self._captures == 0 and self.position.key() in self.past)
 
     def pop(self) -> None:
         self.position.pop()
         if self.past is not None:
-            self._path[self._keys.pop()] -= 1
+            self._path[self.hash] -= 1
+        self.hash = self._hashes.pop()
+        if self._trail.pop():
+            self._captures -= 1
+        self._seen = False
 
     def in_check(self) -> bool:
         return self.position.is_check()
 
     def terminal(self) -> int | None:
-        if self.past is None or not self._keys:
+        if self.past is None or not self._hashes:
             return None
-        key = self._keys[-1]
-        if self._path[key] > 1 or key in self.past:
+        if self._seen:
             return 0
         return 0 if self.position.quiet_plies >= NO_CAPTURE_LIMIT else None
 
@@ -103,15 +148,17 @@ def evaluate_position(position: Position) -> int:
     for sq, piece in enumerate(board):
         if piece is None:
             continue
-        color, kind = piece.color, piece.kind
-        value = piece_value(kind, sq, color)
-        if kind in SLIDERS:
-            value += MOBILITY * sum(1 for _ in position.pseudo_targets(sq))
-        if kind in ATTACKERS:
-            value += NEAR_KING * nearness(sq, kings[color.other()])
+        color, letter = piece.color, piece.kind._value_
+        value = BASE[letter][color][sq]
+        if letter in SLIDER_LETTERS:
+            value += MOBILITY * reach(board, sq, color, letter)
+        if letter in ATTACKER_LETTERS:
+            king = kings[1 - color]
+            if king is not None:
+                value += NEAR[sq][king]
         totals[color] += value
     turn = position.turn
-    return totals[turn] - totals[turn.other()]
+    return totals[turn] - totals[1 - turn]
 
 
 @register("xiangqi")
