@@ -26,6 +26,20 @@ BASE: dict[str, tuple[tuple[int, ...], ...]] = {
 NEAR: tuple[tuple[int, ...], ...] = tuple(
     tuple(NEAR_KING * nearness(sq, king) for king in range(90)) for sq in range(90)
 )
+# EXPOSED[king]: the squares a move from or to may put that king in danger in
+# standard xiangqi: its own square, its file and rank (lines of chariots,
+# cannons and the other king) and its diagonal neighbours (horse legs). A
+# move touching none of them, made while not in check, is legal.
+EXPOSED: tuple[frozenset[int], ...] = tuple(
+    frozenset(
+        sq
+        for sq in range(90)
+        if sq % 9 == king % 9
+        or sq // 9 == king // 9
+        or (abs(sq % 9 - king % 9) == 1 and abs(sq // 9 - king // 9) == 1)
+    )
+    for king in range(90)
+)
 SLIDER_LETTERS = frozenset(k._value_ for k in (Kind.CHARIOT, Kind.HORSE, Kind.CANNON))
 ATTACKER_LETTERS = frozenset(k._value_ for k in (Kind.CHARIOT, Kind.HORSE, Kind.CANNON, Kind.PAWN))
 HORSE_LETTER, CANNON_LETTER = Kind.HORSE._value_, Kind.CANNON._value_

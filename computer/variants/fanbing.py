@@ -244,6 +244,7 @@ class FanbingState(XiangqiState):
 
     values = FANBING_VALUES
     standard_sliders = False  # its pieces have their own moves
+    standard_moves = False
 
     def __init__(self, position: FanbingPosition, past: Occurrences | None = None) -> None:
         super().__init__(position, past)

@@ -34,6 +34,8 @@ class HoujiState(XiangqiState):
     """A houji board walked in place. Taking a king or a queen ends the game
     (H-3, H-4); no legal move loses (S-3)."""
 
+    standard_moves = False  # the queen attacks along diagonals too
+
     def __init__(self, position: HoujiPosition) -> None:
         self.position: HoujiPosition = position
         self._taken: list[bool] = []
