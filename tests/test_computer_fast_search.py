@@ -1,0 +1,147 @@
+"""The search's fast paths (table-driven evaluation, prebuilt moves, the
+legality shortcut, Zobrist paths) change no result: they agree with the
+rules' own move generation and with a plain state built on them alone."""
+
+from __future__ import annotations
+
+import random
+from collections.abc import Iterator
+
+import pytest
+
+from computer.evaluation import ATTACKERS, MATE_BOUND, MOBILITY, NEAR_KING, nearness, piece_value
+from computer.search import Budget, Searcher
+from computer.variants.jieqi import JieqiPlugin, JieqiState
+from computer.variants.xiangqi import XiangqiState, ordered
+from rules.actions import Action, Move
+from rules.knowledge import knowledge_of
+from rules.match import Match
+from rules.pieces import Color, Kind
+from rules.position import Position
+
+SLIDERS = (Kind.CHARIOT, Kind.HORSE, Kind.CANNON)
+
+
+def played(variant: str, games: int, plies: int) -> Iterator[Match]:
+    """Every position of a few seeded random games."""
+    for seed in range(games):
+        rng = random.Random(seed)
+        match = Match.start(variant, {}, seed)
+        for _ in range(plies):
+            if match.outcome is not None:
+                break
+            yield match
+            match.apply(rng.choice(match.game.legal_actions()).text)
+
+
+class PlainState:
+    """A xiangqi state on the rules' own generation and the evaluation's
+    per-piece formula, as the search had them before its fast paths."""
+
+    def __init__(self, position: Position) -> None:
+        self.position = position
+
+    def actions(self) -> list[Action]:
+        return list(ordered(self.position.board, self.position.legal_moves()))
+
+    def captures(self) -> list[Action]:
+        board = self.position.board
+        legal = [m for m in self.position.legal_moves() if board[m.to_sq] is not None]
+        return list(ordered(board, legal))
+
+    def push(self, action: Action) -> None:
+        assert isinstance(action, Move)
+        self.position.push_unchecked(action)
+
+    def pop(self) -> None:
+        self.position.pop()
+
+    def terminal(self) -> int | None:
+        return None
+
+    def in_check(self) -> bool:
+        return self.position.is_check()
+
+    def evaluate(self) -> int:
+        position = self.position
+        kings = (position.king_square(Color.RED), position.king_square(Color.BLACK))
+        totals = [0, 0]
+        for sq, piece in enumerate(position.board):
+            if piece is None:
+                continue
+            value = piece_value(piece.kind, sq, piece.color)
+            if piece.kind in SLIDERS:
+                value += MOBILITY * sum(1 for _ in position.pseudo_targets(sq))
+            if piece.kind in ATTACKERS:
+                value += NEAR_KING * nearness(sq, kings[piece.color.other()])
+            totals[piece.color] += value
+        return totals[position.turn] - totals[position.turn.other()]
+
+
+def test_xiangqi_moves_captures_and_checks_agree_with_the_rules():
+    for match in played("xiangqi", 6, 80):
+        position = match.game.position
+        state = XiangqiState(position.copy())
+        legal = position.legal_moves()
+        assert state.actions() == ordered(position.board, legal)
+        taking = [m for m in legal if position.board[m.to_sq] is not None]
+        assert state.captures() == ordered(position.board, taking)
+        assert state.in_check() == position.is_check()
+        assert state.evaluate() == PlainState(position.copy()).evaluate()
+
+
+def test_a_state_follows_its_pushes_back_to_where_it_started():
+    match = next(m for i, m in enumerate(played("xiangqi", 1, 40)) if i == 30)
+    state = XiangqiState(match.game.position.copy(), match.game.keys)
+    start = (state.hash, dict(state.pieces), list(state.kings), state.evaluate())
+    for move in state.actions():
+        state.push(move)
+        for reply in state.actions()[:5]:
+            state.push(reply)
+            fresh = XiangqiState(state.position.copy())
+            assert (state.hash, state.pieces, state.kings) == (
+                fresh.hash,
+                fresh.pieces,
+                fresh.kings,
+            )
+            state.pop()
+        state.pop()
+    assert (state.hash, state.pieces, state.kings, state.evaluate()) == start
+
+
+@pytest.mark.parametrize("variant", ["jieqi", "jieqi-classic"])
+def test_jieqi_moves_agree_with_the_hidden_board(variant):
+    for match in played(variant, 4, 60):
+        knowledge = knowledge_of(match, match.game.turn)
+        state = JieqiPlugin().sample(knowledge, random.Random(0))
+        assert isinstance(state, JieqiState)
+        board = state.board
+        moves = [a for a in state.actions() if isinstance(a, Move)]
+        assert sorted(moves, key=lambda m: m.text) == sorted(
+            board.legal_moves(), key=lambda m: m.text
+        )
+        taking = [m for m in board.legal_moves() if board.board[m.to_sq] is not None]
+        assert sorted(state.captures(), key=lambda m: m.text) == sorted(
+            taking, key=lambda m: m.text
+        )
+
+
+@pytest.mark.parametrize("depth", [1, 2, 3])
+def test_the_fast_search_scores_every_root_move_as_the_plain_one(depth):
+    positions = [m.game.position for i, m in enumerate(played("xiangqi", 2, 40)) if i % 13 == 5]
+    assert len(positions) >= 4
+    for position in positions:
+        fast = Searcher(Budget(depth=depth)).run(XiangqiState(position.copy()))
+        plain = Searcher(Budget(depth=depth)).run(PlainState(position.copy()))
+        assert fast.scores == plain.scores
+        assert fast.nodes == plain.nodes
+        assert fast.best == plain.best
+
+
+def test_a_mate_in_two_is_found_at_depth_three():
+    position = Position.from_fen("4k4/9/9/9/9/9/9/9/R8/1R1K5 w")
+    result = Searcher(Budget(depth=3)).run(XiangqiState(position))
+    assert result.best is not None
+    assert result.scores[result.best] == 100_000 - 3  # mate at the third ply
+    assert result.scores[result.best] >= MATE_BOUND
+    assert Searcher(Budget(depth=1)).run(XiangqiState(position.copy())).depth == 1
