@@ -42,14 +42,13 @@ from ..evaluation import (
     KING_FREEDOM,
     MATE,
     MOBILITY,
-    NEAR_KING,
     VALUES,
     nearness,
-    piece_value,
     progress,
 )
 from ..plugin import Plugin, register, scores_after_each_action
 from ..search import Searcher
+from ..tables import BASE, NEAR
 from .xiangqi import XiangqiState
 
 # What the pieces behind the backs are worth (F-5 to F-7), near the standard
@@ -68,6 +67,12 @@ FANBING_VALUES: dict[Kind, int] = {
 }
 SLIDERS = frozenset({Kind.CHARIOT, Kind.HORSE, Kind.CANNON, Kind.FU, Kind.PAO, Kind.SHI})
 FANBING_ATTACKERS = ATTACKERS | {Kind.ZHU, Kind.FU, Kind.FEI, Kind.BIAO, Kind.PAO, Kind.SHI}
+# The same by FEN letter, which the evaluation hashes cheaply (see computer.tables).
+SLIDER_LETTERS = frozenset(kind._value_ for kind in SLIDERS)
+ATTACKER_LETTERS = frozenset(kind._value_ for kind in FANBING_ATTACKERS)
+WORTHS = {kind._value_: worth for kind, worth in FANBING_VALUES.items()}
+PAWN_LETTER, KING_LETTER = Kind.PAWN._value_, Kind.KING._value_
+MINISTER_LETTER = Kind.MINISTER._value_
 # F-5: the point each side's minister wins on (the enemy king's starting point).
 MINISTER_GOALS = (mirror_rank(parse_square("e0")), parse_square("e0"))
 MINISTER_STEP = 25  # per step a minister stands nearer its winning point
@@ -185,15 +190,17 @@ def piece_worth(position: FanbingPosition, sq: int, piece: Piece) -> int:
     """A piece's value; a pawn on the enemy back rank is worth part of the back
     it would flip into there (F-1, F-3)."""
     kind, color = piece.kind, piece.color
-    value = piece_value(kind, sq, color) if kind in VALUES else FANBING_VALUES[kind]
-    back = position.backs[sq]
-    if (
-        kind is Kind.PAWN
-        and back is not None
-        and sq // 9 == enemy_back_rank(color)
-        and (position.easy or POINT_BACKS[sq % 9] is back)
-    ):
-        value += FANBING_VALUES[back] // 2
+    letter = kind._value_
+    standard = BASE.get(letter)
+    value = standard[color][sq] if standard is not None else WORTHS[letter]
+    if letter == PAWN_LETTER:
+        back = position.backs[sq]
+        if (
+            back is not None
+            and sq // 9 == enemy_back_rank(color)
+            and (position.easy or POINT_BACKS[sq % 9] is back)
+        ):
+            value += FANBING_VALUES[back] // 2
     return value
 
 
@@ -208,19 +215,21 @@ def evaluate_fanbing(position: FanbingPosition) -> int:
     for sq, piece in enumerate(board):
         if piece is None:
             continue
-        kind, color = piece.kind, piece.color
+        color, letter = piece.color, piece.kind._value_
         value = piece_worth(position, sq, piece)
-        if kind in SLIDERS:
+        if letter in SLIDER_LETTERS:
             value += MOBILITY * sum(1 for _ in position.pseudo_targets(sq))
-        if kind in FANBING_ATTACKERS:
-            value += NEAR_KING * nearness(sq, kings[color.other()])
-        elif kind is Kind.MINISTER:
+        if letter in ATTACKER_LETTERS:
+            king = kings[1 - color]
+            if king is not None:
+                value += NEAR[sq][king]
+        elif letter == MINISTER_LETTER:
             value += MINISTER_STEP * nearness(sq, MINISTER_GOALS[color])
-        elif kind is Kind.KING:
+        elif letter == KING_LETTER:
             value += KING_FREEDOM * sum(1 for _ in position.pseudo_targets(sq))
         totals[color] += value
     turn = position.turn
-    return totals[turn] - totals[turn.other()]
+    return totals[turn] - totals[1 - turn]
 
 
 def copy_position(position: FanbingPosition) -> FanbingPosition:
