@@ -9,8 +9,19 @@ from collections.abc import Iterator
 
 import pytest
 
-from computer.evaluation import ATTACKERS, MATE_BOUND, MOBILITY, NEAR_KING, nearness, piece_value
+from computer.evaluation import (
+    ATTACKERS,
+    KING_FREEDOM,
+    MATE_BOUND,
+    MOBILITY,
+    NEAR_KING,
+    VALUES,
+    nearness,
+    piece_value,
+)
 from computer.search import Budget, Searcher
+from computer.variants import fanbing
+from computer.variants.fanbing import FANBING_VALUES
 from computer.variants.jieqi import JieqiPlugin, JieqiState
 from computer.variants.xiangqi import XiangqiState, ordered
 from rules.actions import Action, Move
@@ -18,6 +29,8 @@ from rules.knowledge import knowledge_of
 from rules.match import Match
 from rules.pieces import Color, Kind
 from rules.position import Position
+from rules.variants.fanbing.game import EASY_FLIPS, POINT_BACKS
+from rules.variants.fanbing.moves import FanbingPosition, enemy_back_rank
 
 SLIDERS = (Kind.CHARIOT, Kind.HORSE, Kind.CANNON)
 
@@ -145,3 +158,49 @@ def test_a_mate_in_two_is_found_at_depth_three():
     assert result.scores[result.best] == 100_000 - 3  # mate at the third ply
     assert result.scores[result.best] >= MATE_BOUND
     assert Searcher(Budget(depth=1)).run(XiangqiState(position.copy())).depth == 1
+
+
+def plain_fanbing(position: FanbingPosition) -> int:
+    """The third-generation evaluation as it was written before the tables."""
+    kings = (position.king_square(Color.RED), position.king_square(Color.BLACK))
+    totals = [0, 0]
+    for sq, piece in enumerate(position.board):
+        if piece is None:
+            continue
+        kind, color = piece.kind, piece.color
+        value = piece_value(kind, sq, color) if kind in VALUES else FANBING_VALUES[kind]
+        back = position.backs[sq]
+        if (
+            kind is Kind.PAWN
+            and back is not None
+            and sq // 9 == enemy_back_rank(color)
+            and (position.easy or POINT_BACKS[sq % 9] is back)
+        ):
+            value += FANBING_VALUES[back] // 2
+        if kind in fanbing.SLIDERS:
+            value += MOBILITY * sum(1 for _ in position.pseudo_targets(sq))
+        if kind in fanbing.FANBING_ATTACKERS:
+            value += NEAR_KING * nearness(sq, kings[color.other()])
+        elif kind is Kind.MINISTER:
+            value += fanbing.MINISTER_STEP * nearness(sq, fanbing.MINISTER_GOALS[color])
+        elif kind is Kind.KING:
+            value += KING_FREEDOM * sum(1 for _ in position.pseudo_targets(sq))
+        totals[color] += value
+    return totals[position.turn] - totals[position.turn.other()]
+
+
+@pytest.mark.parametrize("options", [{}, {EASY_FLIPS: "true"}])
+def test_the_third_generation_evaluation_is_the_plain_one(options):
+    seen = 0
+    for seed in range(4):
+        rng = random.Random(seed)
+        match = Match.start("fanbing", options, seed)
+        for _ in range(120):
+            if match.outcome is not None:
+                break
+            position = match.game.position
+            assert isinstance(position, FanbingPosition)
+            assert fanbing.evaluate_fanbing(position) == plain_fanbing(position)
+            seen += 1
+            match.apply(rng.choice(match.game.legal_actions()).text)
+    assert seen > 200

@@ -35,7 +35,7 @@ from rules.standard import NO_CAPTURE_LIMIT
 from rules.variants.fanbing.actions import Flip
 from rules.variants.fanbing.backs import PAIRS, PAWN_BACKS, PAWN_FILES, Setup, seed_for
 from rules.variants.fanbing.game import EASY_FLIPS, POINT_BACKS, Fanbing, back_label
-from rules.variants.fanbing.moves import SHOWN, FanbingPosition, enemy_back_rank
+from rules.variants.fanbing.moves import PAWN_BORN, SHOWN, FanbingPosition, enemy_back_rank
 
 from ..evaluation import (
     ATTACKERS,
@@ -48,7 +48,8 @@ from ..evaluation import (
 )
 from ..plugin import Plugin, register, scores_after_each_action
 from ..search import Searcher
-from ..tables import BASE, NEAR
+from ..tables import BASE, NEAR, reach
+from ..tables import SLIDER_LETTERS as STANDARD_SLIDERS
 from .xiangqi import XiangqiState
 
 # What the pieces behind the backs are worth (F-5 to F-7), near the standard
@@ -217,7 +218,9 @@ def evaluate_fanbing(position: FanbingPosition) -> int:
             continue
         color, letter = piece.color, piece.kind._value_
         value = piece_worth(position, sq, piece)
-        if letter in SLIDER_LETTERS:
+        if letter in STANDARD_SLIDERS and not position.flags[sq] & PAWN_BORN:
+            value += MOBILITY * reach(board, sq, color, letter)  # they move as in xiangqi
+        elif letter in SLIDER_LETTERS:
             value += MOBILITY * sum(1 for _ in position.pseudo_targets(sq))
         if letter in ATTACKER_LETTERS:
             king = kings[1 - color]
