@@ -79,6 +79,7 @@ def test_s4_a_standard_position_met_before_scores_as_a_draw_and_a_lead_shrinks()
     for sq, piece in enumerate(board):  # Black, not to move, keeps its king alone
         if piece is not None and piece.color is not state.position.turn and sq != 85:
             board[sq] = None
+    state = XiangqiState(state.position, state.past)  # a state reads its board once
     early = state.evaluate()
     state.position.quiet_plies = 100
     assert 0 < state.evaluate() < early

@@ -21,6 +21,7 @@ from __future__ import annotations
 
 import copy
 import random
+from collections import Counter
 from collections.abc import Hashable
 
 from rules.actions import Action, Move, parse_action
@@ -34,21 +35,21 @@ from rules.standard import NO_CAPTURE_LIMIT
 from rules.variants.fanbing.actions import Flip
 from rules.variants.fanbing.backs import PAIRS, PAWN_BACKS, PAWN_FILES, Setup, seed_for
 from rules.variants.fanbing.game import EASY_FLIPS, POINT_BACKS, Fanbing, back_label
-from rules.variants.fanbing.moves import SHOWN, FanbingPosition, enemy_back_rank
+from rules.variants.fanbing.moves import PAWN_BORN, SHOWN, FanbingPosition, enemy_back_rank
 
 from ..evaluation import (
     ATTACKERS,
     KING_FREEDOM,
     MATE,
     MOBILITY,
-    NEAR_KING,
     VALUES,
     nearness,
-    piece_value,
     progress,
 )
 from ..plugin import Plugin, register, scores_after_each_action
 from ..search import Searcher
+from ..tables import BASE, NEAR, reach
+from ..tables import SLIDER_LETTERS as STANDARD_SLIDERS
 from .xiangqi import XiangqiState
 
 # What the pieces behind the backs are worth (F-5 to F-7), near the standard
@@ -67,6 +68,12 @@ FANBING_VALUES: dict[Kind, int] = {
 }
 SLIDERS = frozenset({Kind.CHARIOT, Kind.HORSE, Kind.CANNON, Kind.FU, Kind.PAO, Kind.SHI})
 FANBING_ATTACKERS = ATTACKERS | {Kind.ZHU, Kind.FU, Kind.FEI, Kind.BIAO, Kind.PAO, Kind.SHI}
+# The same by FEN letter, which the evaluation hashes cheaply (see computer.tables).
+SLIDER_LETTERS = frozenset(kind._value_ for kind in SLIDERS)
+ATTACKER_LETTERS = frozenset(kind._value_ for kind in FANBING_ATTACKERS)
+WORTHS = {kind._value_: worth for kind, worth in FANBING_VALUES.items()}
+PAWN_LETTER, KING_LETTER = Kind.PAWN._value_, Kind.KING._value_
+MINISTER_LETTER = Kind.MINISTER._value_
 # F-5: the point each side's minister wins on (the enemy king's starting point).
 MINISTER_GOALS = (mirror_rank(parse_square("e0")), parse_square("e0"))
 MINISTER_STEP = 25  # per step a minister stands nearer its winning point
@@ -184,15 +191,17 @@ def piece_worth(position: FanbingPosition, sq: int, piece: Piece) -> int:
     """A piece's value; a pawn on the enemy back rank is worth part of the back
     it would flip into there (F-1, F-3)."""
     kind, color = piece.kind, piece.color
-    value = piece_value(kind, sq, color) if kind in VALUES else FANBING_VALUES[kind]
-    back = position.backs[sq]
-    if (
-        kind is Kind.PAWN
-        and back is not None
-        and sq // 9 == enemy_back_rank(color)
-        and (position.easy or POINT_BACKS[sq % 9] is back)
-    ):
-        value += FANBING_VALUES[back] // 2
+    letter = kind._value_
+    standard = BASE.get(letter)
+    value = standard[color][sq] if standard is not None else WORTHS[letter]
+    if letter == PAWN_LETTER:
+        back = position.backs[sq]
+        if (
+            back is not None
+            and sq // 9 == enemy_back_rank(color)
+            and (position.easy or POINT_BACKS[sq % 9] is back)
+        ):
+            value += FANBING_VALUES[back] // 2
     return value
 
 
@@ -207,19 +216,23 @@ def evaluate_fanbing(position: FanbingPosition) -> int:
     for sq, piece in enumerate(board):
         if piece is None:
             continue
-        kind, color = piece.kind, piece.color
+        color, letter = piece.color, piece.kind._value_
         value = piece_worth(position, sq, piece)
-        if kind in SLIDERS:
+        if letter in STANDARD_SLIDERS and not position.flags[sq] & PAWN_BORN:
+            value += MOBILITY * reach(board, sq, color, letter)  # they move as in xiangqi
+        elif letter in SLIDER_LETTERS:
             value += MOBILITY * sum(1 for _ in position.pseudo_targets(sq))
-        if kind in FANBING_ATTACKERS:
-            value += NEAR_KING * nearness(sq, kings[color.other()])
-        elif kind is Kind.MINISTER:
+        if letter in ATTACKER_LETTERS:
+            king = kings[1 - color]
+            if king is not None:
+                value += NEAR[sq][king]
+        elif letter == MINISTER_LETTER:
             value += MINISTER_STEP * nearness(sq, MINISTER_GOALS[color])
-        elif kind is Kind.KING:
+        elif letter == KING_LETTER:
             value += KING_FREEDOM * sum(1 for _ in position.pseudo_targets(sq))
         totals[color] += value
     turn = position.turn
-    return totals[turn] - totals[turn.other()]
+    return totals[turn] - totals[1 - turn]
 
 
 def copy_position(position: FanbingPosition) -> FanbingPosition:
@@ -242,11 +255,14 @@ class FanbingState(XiangqiState):
     S-12); a minister reaching the enemy king's point wins (F-5)."""
 
     values = FANBING_VALUES
+    standard_sliders = False  # its pieces have their own moves
+    standard_moves = False
 
     def __init__(self, position: FanbingPosition, past: Occurrences | None = None) -> None:
         super().__init__(position, past)
         self.position: FanbingPosition = position
         self._stack: list[tuple[FanbingPosition, Key]] = []
+        self._met: Counter[Key] = Counter()  # the path's whole keys (boards are copied)
         self._over: int | None = None
 
     def push(self, action: Action) -> None:
@@ -256,9 +272,9 @@ class FanbingState(XiangqiState):
         self.position = position = copy_position(before)
         position.make(action)
         key = position.key()
-        self._path[key] += 1
+        self._met[key] += 1
         self._stack.append((before, key))
-        seen = self._path[key] > 1 or (self.past is not None and key in self.past)
+        seen = self._met[key] > 1 or (self.past is not None and key in self.past)
         if mover is not None and mover.kind is Kind.MINISTER:
             home = action.to_sq == MINISTER_GOALS[mover.color]
         else:
@@ -272,7 +288,7 @@ class FanbingState(XiangqiState):
 
     def pop(self) -> None:
         self.position, key = self._stack.pop()
-        self._path[key] -= 1
+        self._met[key] -= 1
         self._over = None
 
     def terminal(self) -> int | None:

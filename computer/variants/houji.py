@@ -15,10 +15,10 @@ rare, and the root sees them all.
 from __future__ import annotations
 
 import random
+from collections.abc import Mapping, Sequence
 
-from rules.actions import Action, Move
 from rules.knowledge import Knowledge
-from rules.pieces import Color, Kind
+from rules.pieces import Color, Kind, Piece
 from rules.variants.houji.game import Houji
 from rules.variants.houji.moves import HoujiPosition
 
@@ -34,34 +34,37 @@ class HoujiState(XiangqiState):
     """A houji board walked in place. Taking a king or a queen ends the game
     (H-3, H-4); no legal move loses (S-3)."""
 
+    standard_moves = False  # the queen attacks along diagonals too
+
     def __init__(self, position: HoujiPosition) -> None:
+        super().__init__(position)
         self.position: HoujiPosition = position
-        self._taken: list[bool] = []
-
-    def push(self, action: Action) -> None:
-        assert isinstance(action, Move)
-        taken = self.position.push_unchecked(action)
-        self._taken.append(taken is not None and taken.kind in (Kind.KING, Kind.QUEEN))
-
-    def pop(self) -> None:
-        self.position.pop()
-        self._taken.pop()
 
     def terminal(self) -> int | None:
-        return -MATE if self._taken and self._taken[-1] else None
+        if not self._trail:
+            return None
+        taken = self._trail[-1][0]  # what the last push captured
+        return -MATE if taken is not None and taken.kind in (Kind.KING, Kind.QUEEN) else None
 
     def evaluate(self) -> int:
-        return evaluate_houji(self.position)
+        return evaluate_houji(self.position, self.pieces, self.kings)
 
 
-def evaluate_houji(position: HoujiPosition) -> int:
+def evaluate_houji(
+    position: HoujiPosition,
+    pieces: Mapping[int, Piece] | None = None,
+    kings: Sequence[int | None] | None = None,
+) -> int:
     """The xiangqi evaluation (the queen counted at its value and its reach),
-    plus the queen's nearness to the enemy king it may take across an open line."""
-    score = evaluate_position(position)
-    board = position.board
-    kings = (position.king_square(Color.RED), position.king_square(Color.BLACK))
-    for sq, piece in enumerate(board):
-        if piece is None or piece.kind is not Kind.QUEEN:
+    plus the queen's nearness to the enemy king it may take across an open line.
+    ``pieces`` and ``kings`` save walks over the board, as for the xiangqi one."""
+    if pieces is None:
+        pieces = {sq: p for sq, p in enumerate(position.board) if p is not None}
+    if kings is None:
+        kings = (position.king_square(Color.RED), position.king_square(Color.BLACK))
+    score = evaluate_position(position, pieces, kings)
+    for sq, piece in pieces.items():
+        if piece.kind is not Kind.QUEEN:
             continue
         king = kings[piece.color.other()]
         near = 0 if king is None else max(0, 12 - abs(sq % 9 - king % 9) - abs(sq // 9 - king // 9))

@@ -20,6 +20,7 @@ from __future__ import annotations
 import random
 from collections import Counter
 from collections.abc import Hashable
+from itertools import compress
 
 from rules.actions import Action, Move, Pass, parse_action
 from rules.knowledge import Knowledge
@@ -30,24 +31,17 @@ from rules.variants.jieqi.actions import Reveal
 from rules.variants.jieqi.game import JieqiBase
 from rules.variants.jieqi.moves import POINT_KINDS, START_POINTS, HiddenBoard
 
-from ..evaluation import (
-    ATTACKERS,
-    KING_FREEDOM,
-    MATE,
-    MOBILITY,
-    NEAR_KING,
-    VALUES,
-    nearness,
-    piece_value,
-)
+from ..evaluation import KING_FREEDOM, MATE, MOBILITY, VALUES
 from ..plugin import SearchPlugin, register
 from ..search import SearchState
+from ..tables import ATTACKER_LETTERS, BASE, EXPOSED, NEAR, SLIDER_LETTERS, reach
 
 FULL_SET: tuple[Counter[Kind], ...] = tuple(
     Counter(kind for sq in START_POINTS[color] if (kind := POINT_KINDS[sq]) is not None)
     for color in Color
 )
-SLIDERS = frozenset({Kind.CHARIOT, Kind.HORSE, Kind.CANNON})
+KING_LETTER = Kind.KING._value_
+SQUARES = range(90)
 KINGS = frozenset(
     sq for color in Color for sq in START_POINTS[color] if POINT_KINDS[sq] is Kind.KING
 )
@@ -92,7 +86,7 @@ class Past:
 
 
 def _key(turn: Color, ids: list[int | None], down: list[bool]) -> Key:
-    return (turn, tuple(ids), tuple(sq for sq in range(90) if down[sq]))
+    return (turn, tuple(ids), tuple(compress(SQUARES, down)))
 
 
 def unseen(knowledge: Knowledge, color: Color) -> Counter[Kind]:
@@ -127,9 +121,38 @@ class JieqiState:
         self.quiet = 0 if past is None else past.quiet
         self._trail: list[tuple[Key, int, int | None, int | None]] = []
 
+    def _legal(self, moves: list[Move]) -> list[Move]:
+        """``HiddenBoard.legal_moves`` among ``moves``: out of check, a move
+        touching no square :data:`EXPOSED` to the revealed king cannot expose
+        it (no piece of Jieqi attacks it from elsewhere), so only the others
+        are tried on the board."""
+        hidden = self.board
+        king = hidden.king(hidden.turn)
+        if king is None:
+            return moves  # J-6: no revealed king, nothing to expose
+        board, down = hidden.board, hidden.down
+        exposed = EXPOSED[king]
+        check = hidden.in_danger(hidden.turn, king)
+        legal: list[Move] = []
+        for m in moves:
+            f, t = m.from_sq, m.to_sq
+            if not check and f not in exposed and t not in exposed:
+                legal.append(m)
+                continue
+            mover, captured, down_f, down_t = board[f], board[t], down[f], down[t]
+            assert mover is not None
+            board[t], board[f] = mover, None
+            down[t] = down[f] = False  # the mover's own piece: what it is cannot matter
+            try:
+                if not hidden.in_danger(mover.color, t if f == king else king):
+                    legal.append(m)
+            finally:
+                board[f], board[t], down[f], down[t] = mover, captured, down_f, down_t
+        return legal
+
     def actions(self) -> list[Action]:
         board = self.board
-        moves: list[Action] = list(_ordered(board.board, board.legal_moves()))
+        moves: list[Action] = list(_ordered(board.board, self._legal(list(board.pseudo_moves()))))
         danger = board.in_danger(board.turn)
         if self.reveals and not danger:
             moves += [
@@ -143,7 +166,9 @@ class JieqiState:
 
     def captures(self) -> list[Action]:
         board = self.board
-        return [m for m in _ordered(board.board, board.legal_moves()) if board.board[m.to_sq]]
+        cells = board.board
+        taking = [m for m in board.pseudo_moves() if cells[m.to_sq] is not None]
+        return list(_ordered(cells, self._legal(taking)))
 
     def push(self, action: Action) -> None:
         board, down = self.board.board, self.board.down
@@ -214,25 +239,30 @@ class JieqiState:
     def evaluate(self) -> int:
         hidden = self.board
         board, down = hidden.board, hidden.down
-        kings = [hidden.king(Color.RED), hidden.king(Color.BLACK)]
+        pieces = [(sq, p) for sq, p in enumerate(board) if p is not None]
+        kings: list[int | None] = [None, None]
+        for sq, piece in pieces:
+            if piece.kind is Kind.KING and not down[sq]:
+                kings[piece.color] = sq
         totals = [0, 0]
-        for sq, piece in enumerate(board):
-            if piece is None:
-                continue
+        for sq, piece in pieces:
             color = piece.color
             if down[sq]:
                 totals[color] += self.hidden_value[color]
                 continue
-            value = piece_value(piece.kind, sq, color)
-            if piece.kind in SLIDERS:
-                value += MOBILITY * sum(1 for _ in hidden.targets(sq))
-            if piece.kind in ATTACKERS:
-                value += NEAR_KING * nearness(sq, kings[color.other()])
-            elif piece.kind is Kind.KING:
+            letter = piece.kind._value_
+            value = BASE[letter][color][sq]
+            if letter in SLIDER_LETTERS:
+                value += MOBILITY * reach(board, sq, color, letter)
+            if letter in ATTACKER_LETTERS:
+                king = kings[1 - color]
+                if king is not None:
+                    value += NEAR[sq][king]
+            elif letter == KING_LETTER:
                 value += KING_FREEDOM * sum(1 for _ in hidden.targets(sq))
             totals[color] += value
         turn = hidden.turn
-        score = totals[turn] - totals[turn.other()]
+        score = totals[turn] - totals[1 - turn]
         return self._progress(score, down) if self.past is not None else score
 
     def _progress(self, score: int, down: list[bool]) -> int:
@@ -243,9 +273,7 @@ class JieqiState:
         turn = self.board.turn
         leader = turn if score > 0 else turn.other()
         board = self.board.board
-        hidden = sum(
-            1 for sq, p in enumerate(board) if down[sq] and p is not None and p.color is leader
-        )
+        hidden = sum(1 for p in compress(board, down) if p is not None and p.color is leader)
         lead = max(AHEAD, abs(score) - DOWN_WHEN_AHEAD * hidden)
         lead -= lead * self.quiet // (2 * NO_CAPTURE_LIMIT)
         return lead if score > 0 else -lead

@@ -9,18 +9,31 @@ from collections.abc import Hashable, Mapping, Sequence
 from typing import ClassVar
 
 from rules.actions import Action, Move
+from rules.geometry import FILE_RAYS
 from rules.knowledge import Knowledge
 from rules.pieces import Color, Kind, Piece
 from rules.position import Position
 from rules.repetition import Occurrences
 from rules.standard import NO_CAPTURE_LIMIT, StandardXiangqi
 
-from ..evaluation import ATTACKERS, MOBILITY, NEAR_KING, VALUES, nearness, piece_value, progress
+from ..evaluation import MOBILITY, VALUES, progress
+from ..movegen import pseudo_moves
 from ..plugin import SearchPlugin, register
 from ..search import SearchState
+from ..tables import (
+    ATTACKER_LETTERS,
+    BASE,
+    EXPOSED,
+    NEAR,
+    SIDE_KEY,
+    SLIDER_LETTERS,
+    ZOBRIST,
+    captures_from,
+    reach,
+    zobrist,
+)
 
 Key = tuple[Hashable, ...]  # a position's repetition key (Position.key)
-SLIDERS = frozenset({Kind.CHARIOT, Kind.HORSE, Kind.CANNON})
 
 
 def ordered(
@@ -44,74 +57,194 @@ class XiangqiState:
     Given the game's ``past`` (the positions it has met), a position met
     before scores as a draw, as does the no-capture limit (S-4, S-12), and a
     lead shrinks as quiet plies pile up: a side ahead makes progress.
-    ``values`` orders the captures (a variant's own pieces have their own)."""
+    ``values`` orders the captures (a variant's own pieces have their own).
+
+    The state reads the board once and then follows its own pushes (where
+    the pieces and kings stand, the Zobrist hash): the board must not be
+    edited under it."""
 
     values: ClassVar[Mapping[Kind, int]] = VALUES
+    # Whether chariots, horses and cannons move as in standard xiangqi, so
+    # their captures may be found by the tables' own scan.
+    standard_sliders: ClassVar[bool] = True
+    # Whether every piece moves and attacks as in standard xiangqi (see :meth:`_legal`).
+    standard_moves: ClassVar[bool] = True
 
     def __init__(self, position: Position, past: Occurrences | None = None) -> None:
         self.position = position
         self.past = past
-        self._keys: list[Key] = []
-        self._path: Counter[Key] = Counter()
+        # The path is counted by Zobrist hash; the game's past holds whole keys,
+        # which are built only while no capture since the root has made a
+        # position the past cannot hold (pieces are never added).
+        self.hash = zobrist(position.board, position.turn)
+        self._pieces = sum(1 for p in position.board if p is not None)
+        self._captures = 0
+        self._hashes: list[int] = []
+        self._trail: list[tuple[Piece | None, bool]] = []  # each push's capture, and _seen before
+        # Where the pieces stand, so the evaluation visits 32 squares, not 90.
+        self.pieces = {sq: p for sq, p in enumerate(position.board) if p is not None}
+        self.kings = [position.king_square(Color.RED), position.king_square(Color.BLACK)]
+        self._path: Counter[int] = Counter()
+        self._seen = False
 
     def actions(self) -> Sequence[Action]:
-        moves = self.position.legal_moves()
-        return ordered(self.position.board, moves, self.values)
+        position = self.position
+        if self.standard_moves:
+            moves = pseudo_moves(position.board, sorted(self.pieces), position.turn, False)
+        else:
+            moves = list(position.pseudo_moves())
+        return ordered(position.board, self._legal(moves), self.values)
+
+    def _legal(self, moves: list[Move]) -> list[Move]:
+        """The legal ones among pseudo-legal ``moves``: in standard xiangqi, and
+        out of check, only a move from or to a square :data:`EXPOSED` to the
+        own king is tried on the board."""
+        position = self.position
+        if not self.standard_moves:
+            return [m for m in moves if position.is_legal_pseudo(m)]
+        king = self.kings[position.turn]
+        if king is None:
+            return []
+        safe = self._safe
+        if position.is_attacked(king, position.turn.other()):
+            return [m for m in moves if safe(m, king)]
+        exposed = EXPOSED[king]
+        return [
+            m
+            for m in moves
+            if (m.from_sq not in exposed and m.to_sq not in exposed) or safe(m, king)
+        ]
+
+    def _safe(self, move: Move, king: int) -> bool:
+        """``Position.is_legal_pseudo`` on a standard board whose side to move
+        has its king on ``king``: the king neither attacked nor facing the other."""
+        board = self.position.board
+        f, t = move.from_sq, move.to_sq
+        mover, captured = board[f], board[t]
+        assert mover is not None
+        board[t], board[f] = mover, None
+        try:
+            own = t if f == king else king
+            if self.position.is_attacked(own, mover.color.other()):
+                return False
+            for ray in FILE_RAYS[own]:
+                for sq in ray:
+                    p = board[sq]
+                    if p is not None:
+                        if p.kind is Kind.KING:
+                            return False
+                        break
+            return True
+        finally:
+            board[f], board[t] = mover, captured
 
     def captures(self) -> Sequence[Action]:
         position = self.position
         board = position.board
-        found = [m for m in position.pseudo_moves() if board[m.to_sq] is not None]
-        legal = [m for m in found if position.is_legal_pseudo(m)]
-        return ordered(board, legal, self.values)
+        turn = position.turn
+        if self.standard_moves:
+            taking = pseudo_moves(board, sorted(self.pieces), turn, True)
+            return ordered(board, self._legal(taking), self.values)
+        found: list[Move] = []
+        for sq, piece in enumerate(board):
+            if piece is None or piece.color is not turn:
+                continue
+            letter = piece.kind._value_
+            if self.standard_sliders and letter in SLIDER_LETTERS:
+                found += [Move(sq, t) for t in captures_from(board, sq, turn, letter)]
+            else:
+                found += [Move(sq, t) for t in position.pseudo_targets(sq) if board[t] is not None]
+        return ordered(board, self._legal(found), self.values)
 
     def push(self, action: Action) -> None:
         assert isinstance(action, Move)
-        self.position.push_unchecked(action)
+        f, t = action.from_sq, action.to_sq
+        board = self.position.board
+        mover = board[f]
+        assert mover is not None
+        keys = ZOBRIST[mover.kind._value_][mover.color]
+        h = self.hash ^ SIDE_KEY ^ keys[f] ^ keys[t]
+        taken = self.position.push_unchecked(action)
+        if taken is not None:
+            h ^= ZOBRIST[taken.kind._value_][taken.color][t]
+            self._captures += 1
+        pieces = self.pieces
+        del pieces[f]
+        pieces[t] = mover
+        if mover.kind is Kind.KING:
+            self.kings[mover.color] = t
+        elif taken is not None and taken.kind is Kind.KING:
+            self.kings[taken.color] = None
+        self._hashes.append(self.hash)
+        self._trail.append((taken, self._seen))
+        self.hash = h
         if self.past is not None:
-            key = self.position.key()
-            self._keys.append(key)
-            self._path[key] += 1
+            path = self._path
+            path[h] += 1
+            self._seen = path[h] > 1 or (self._captures == 0 and self.position.key() in self.past)
 
     def pop(self) -> None:
-        self.position.pop()
+        move = self.position.pop()
         if self.past is not None:
-            self._path[self._keys.pop()] -= 1
+            self._path[self.hash] -= 1
+        self.hash = self._hashes.pop()
+        taken, self._seen = self._trail.pop()
+        pieces = self.pieces
+        mover = pieces[move.from_sq] = pieces.pop(move.to_sq)
+        if mover.kind is Kind.KING:
+            self.kings[mover.color] = move.from_sq
+        if taken is not None:
+            pieces[move.to_sq] = taken
+            self._captures -= 1
+            if taken.kind is Kind.KING:
+                self.kings[taken.color] = move.to_sq
 
     def in_check(self) -> bool:
-        return self.position.is_check()
+        position = self.position
+        if not self.standard_moves:
+            return position.is_check()
+        king = self.kings[position.turn]
+        return king is not None and position.is_attacked(king, position.turn.other())
 
     def terminal(self) -> int | None:
-        if self.past is None or not self._keys:
+        if self.past is None or not self._hashes:
             return None
-        key = self._keys[-1]
-        if self._path[key] > 1 or key in self.past:
+        if self._seen:
             return 0
         return 0 if self.position.quiet_plies >= NO_CAPTURE_LIMIT else None
 
     def evaluate(self) -> int:
-        score = evaluate_position(self.position)
+        score = evaluate_position(self.position, self.pieces, self.kings)
         return score if self.past is None else progress(score, self.position.quiet_plies)
 
 
-def evaluate_position(position: Position) -> int:
+def evaluate_position(
+    position: Position,
+    pieces: Mapping[int, Piece] | None = None,
+    kings: Sequence[int | None] | None = None,
+) -> int:
     """Material, pawns over the river, the reach of chariots, horses and cannons,
-    and attackers near the enemy king, for the side to move."""
+    and attackers near the enemy king, for the side to move. ``pieces`` (square
+    to piece, as the board has them) and ``kings`` (their squares by colour)
+    save the walks over the board."""
     board = position.board
-    kings = (position.king_square(Color.RED), position.king_square(Color.BLACK))
+    if kings is None:
+        kings = (position.king_square(Color.RED), position.king_square(Color.BLACK))
     totals = [0, 0]
-    for sq, piece in enumerate(board):
-        if piece is None:
-            continue
-        color, kind = piece.color, piece.kind
-        value = piece_value(kind, sq, color)
-        if kind in SLIDERS:
-            value += MOBILITY * sum(1 for _ in position.pseudo_targets(sq))
-        if kind in ATTACKERS:
-            value += NEAR_KING * nearness(sq, kings[color.other()])
+    if pieces is None:
+        pieces = {sq: p for sq, p in enumerate(board) if p is not None}
+    for sq, piece in pieces.items():
+        color, letter = piece.color, piece.kind._value_
+        value = BASE[letter][color][sq]
+        if letter in SLIDER_LETTERS:
+            value += MOBILITY * reach(board, sq, color, letter)
+        if letter in ATTACKER_LETTERS:
+            king = kings[1 - color]
+            if king is not None:
+                value += NEAR[sq][king]
         totals[color] += value
     turn = position.turn
-    return totals[turn] - totals[turn.other()]
+    return totals[turn] - totals[1 - turn]
 
 
 @register("xiangqi")

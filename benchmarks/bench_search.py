@@ -1,0 +1,100 @@
+"""The built-in search's speed (issue 29, item 1), as a ratio to Fairy-Stockfish.
+
+* ``search.<variant>_nodes_per_s``: nodes a second of the built-in search,
+  summed over a few fixed positions of the variant (a seeded game of
+  random moves, stopped at fixed plies), each searched by the variant's
+  plug-in to a fixed node budget, as the player does with one sample.
+* ``search.fairy_nodes_per_s``: Fairy-Stockfish's own ``info nps`` on the
+  standard positions of the same list, one thread, a fixed node count,
+  measured in the same run (the machine's load moves both alike).
+* ``search.<variant>_over_fairy``: the first over the second.
+
+Node and ply budgets only, never time: every run searches the same trees.
+"""
+
+from __future__ import annotations
+
+import random
+import subprocess
+import time
+from collections.abc import Iterator
+
+from benchmarks import Figure
+from computer.fairy import engine_path, to_uci
+from computer.plugin import plugin_for
+from computer.search import Budget, Searcher
+from rules.actions import Move
+from rules.knowledge import knowledge_of
+from rules.match import Match
+
+VARIANTS = ("xiangqi", "jieqi", "jieqi-classic", "tuibei", "houji", "fanbing")
+PLIES = (0, 12, 30)  # where the fixed positions stop
+NODES = 20_000  # the built-in search's budget per position
+FAIRY_NODES = 2_000_000
+
+
+def positions(variant: str) -> Iterator[Match]:
+    """The variant's fixed positions: one seeded random game, stopped at each of ``PLIES``."""
+    for stop in PLIES:
+        rng = random.Random(stop)
+        match = Match.start(variant, {}, stop)
+        while match.game.ply < stop and match.outcome is None:
+            match.apply(rng.choice(match.game.legal_actions()).text)
+        if match.outcome is None:
+            yield match
+
+
+def builtin_rate(variant: str) -> float:
+    """Nodes a second over the variant's positions, one sample each at ``NODES``."""
+    plugin = plugin_for(variant)
+    nodes, seconds = 0, 0.0
+    for match in positions(variant):
+        knowledge = knowledge_of(match, match.game.turn)
+        state = plugin.sample(knowledge, random.Random(1))
+        searcher = Searcher(Budget(nodes=NODES))
+        started = time.perf_counter()
+        plugin.root(knowledge, state, searcher)
+        seconds += time.perf_counter() - started
+        nodes += searcher.nodes
+    return nodes / seconds
+
+
+def fairy_rate(path: str) -> float:
+    """Fairy-Stockfish's mean ``nps`` over the standard positions, one thread."""
+    engine = subprocess.Popen(
+        [path], stdin=subprocess.PIPE, stdout=subprocess.PIPE, text=True, bufsize=1
+    )
+    assert engine.stdin is not None and engine.stdout is not None
+    rates: list[int] = []
+    try:
+        engine.stdin.write("uci\nsetoption name UCI_Variant value xiangqi\nisready\n")
+        for match in positions("xiangqi"):
+            moves = " ".join(to_uci(Move.from_iccs(text)) for text in match.entries)
+            engine.stdin.write(f"ucinewgame\nposition startpos moves {moves}\n")
+            engine.stdin.write(f"go nodes {FAIRY_NODES}\n")
+            nps = 0
+            for line in engine.stdout:
+                tokens = line.split()
+                if "nps" in tokens:
+                    nps = int(tokens[tokens.index("nps") + 1])
+                if tokens and tokens[0] == "bestmove":
+                    break
+            rates.append(nps)
+        engine.stdin.write("quit\n")
+        engine.wait(10)
+    finally:
+        if engine.poll() is None:
+            engine.kill()
+    return sum(rates) / len(rates)
+
+
+def run() -> Iterator[Figure]:
+    path = engine_path()
+    fairy = fairy_rate(path) if path is not None else None
+    if fairy is not None:
+        yield "search.fairy_nodes_per_s", fairy, "nodes/s"
+    for variant in VARIANTS:
+        rate = builtin_rate(variant)
+        yield f"search.{variant}_nodes_per_s", rate, "nodes/s"
+        if fairy is not None:
+            yield f"search.{variant}_over_fairy", rate / fairy, "x"

@@ -1,0 +1,83 @@
+"""Move generation for boards of standard pieces, without generators.
+
+``Position.pseudo_moves`` yields through a generator per piece and builds a
+new :class:`~rules.actions.Move` per target; the search asks for moves at
+nearly every node, so here the moves come from a prebuilt table, one object
+per (from, to) pair, in the same order as ``pseudo_moves`` gives them.
+"""
+
+from __future__ import annotations
+
+from collections.abc import Iterable, Sequence
+
+from rules.actions import Move
+from rules.geometry import ADVISOR_MOVES, ELEPHANT_MOVES, HORSE_MOVES, KING_MOVES, PAWN_MOVES, RAYS
+from rules.pieces import Color, Kind, Piece
+
+MOVES: tuple[tuple[Move, ...], ...] = tuple(tuple(Move(f, t) for t in range(90)) for f in range(90))
+STEPS = {
+    Kind.KING._value_: KING_MOVES,
+    Kind.ADVISOR._value_: ADVISOR_MOVES,
+    Kind.PAWN._value_: PAWN_MOVES,
+}
+CHARIOT, CANNON = Kind.CHARIOT._value_, Kind.CANNON._value_
+HORSE, ELEPHANT = Kind.HORSE._value_, Kind.ELEPHANT._value_
+
+
+def pseudo_moves(
+    board: Sequence[Piece | None], squares: Iterable[int], turn: Color, captures: bool
+) -> list[Move]:
+    """The pseudo-legal moves of ``turn``'s pieces on ``squares`` (ascending,
+    as the board lists them), only the captures when ``captures`` is set.
+    Every piece must be of a standard kind."""
+    out: list[Move] = []
+    add = out.append
+    for sq in squares:
+        piece = board[sq]
+        if piece is None or piece.color is not turn:
+            continue
+        letter = piece.kind._value_
+        row = MOVES[sq]
+        if letter in (CHARIOT, CANNON):
+            cannon = letter == CANNON
+            for ray in RAYS[sq]:
+                screened = False
+                for t in ray:
+                    p = board[t]
+                    if not screened:
+                        if p is None:
+                            if not captures:
+                                add(row[t])
+                        elif cannon:
+                            screened = True
+                        else:
+                            if p.color is not turn:
+                                add(row[t])
+                            break
+                    elif p is not None:
+                        if p.color is not turn:
+                            add(row[t])
+                        break
+            continue
+        if letter == HORSE:
+            jumps = HORSE_MOVES[sq]
+        elif letter == ELEPHANT:
+            jumps = ELEPHANT_MOVES[turn][sq]
+        else:
+            for t in STEPS[letter][turn][sq]:
+                p = board[t]
+                if p is None:
+                    if not captures:
+                        add(row[t])
+                elif p.color is not turn:
+                    add(row[t])
+            continue
+        for t, block in jumps:
+            if board[block] is None:
+                p = board[t]
+                if p is None:
+                    if not captures:
+                        add(row[t])
+                elif p.color is not turn:
+                    add(row[t])
+    return out

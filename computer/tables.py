@@ -1,0 +1,121 @@
+"""Tables built once at import for the evaluations and the search's hashing.
+
+The evaluations run at every leaf, so what they would compute per piece
+(its value on its square, its nearness to a king, the squares it reaches)
+is looked up here instead. Pieces are indexed by their kind's FEN letter
+(``Kind._value_``, a plain attribute): hashing a :class:`~rules.pieces.Kind`
+runs Python code, hashing a short string does not.
+"""
+
+from __future__ import annotations
+
+import random
+from collections.abc import Sequence
+
+from rules.geometry import HORSE_MOVES, RAYS
+from rules.pieces import Color, Kind, Piece
+
+from .evaluation import NEAR_KING, VALUES, nearness, piece_value
+
+# BASE[letter][color][sq]: a piece's value on its square (a pawn over the river more).
+BASE: dict[str, tuple[tuple[int, ...], ...]] = {
+    kind._value_: tuple(tuple(piece_value(kind, sq, color) for sq in range(90)) for color in Color)
+    for kind in VALUES
+}
+# NEAR[sq][king]: what an attacker on ``sq`` earns for standing near ``king``.
+NEAR: tuple[tuple[int, ...], ...] = tuple(
+    tuple(NEAR_KING * nearness(sq, king) for king in range(90)) for sq in range(90)
+)
+# EXPOSED[king]: the squares a move from or to may put that king in danger in
+# standard xiangqi: its own square, its file and rank (lines of chariots,
+# cannons and the other king) and its diagonal neighbours (horse legs). A
+# move touching none of them, made while not in check, is legal.
+EXPOSED: tuple[frozenset[int], ...] = tuple(
+    frozenset(
+        sq
+        for sq in range(90)
+        if sq % 9 == king % 9
+        or sq // 9 == king // 9
+        or (abs(sq % 9 - king % 9) == 1 and abs(sq // 9 - king // 9) == 1)
+    )
+    for king in range(90)
+)
+SLIDER_LETTERS = frozenset(k._value_ for k in (Kind.CHARIOT, Kind.HORSE, Kind.CANNON))
+ATTACKER_LETTERS = frozenset(k._value_ for k in (Kind.CHARIOT, Kind.HORSE, Kind.CANNON, Kind.PAWN))
+HORSE_LETTER, CANNON_LETTER = Kind.HORSE._value_, Kind.CANNON._value_
+
+
+def reach(board: Sequence[Piece | None], sq: int, color: Color, letter: str) -> int:
+    """How many squares the chariot, horse or cannon (``letter``) of ``color`` on
+    ``sq`` could move to: the count of ``Position.pseudo_targets``, without a
+    generator. Any object with a ``color`` blocks, as face-down pieces do."""
+    count = 0
+    if letter == HORSE_LETTER:
+        for t, leg in HORSE_MOVES[sq]:
+            if board[leg] is None:
+                p = board[t]
+                if p is None or p.color is not color:
+                    count += 1
+        return count
+    cannon = letter == CANNON_LETTER
+    for ray in RAYS[sq]:
+        screened = False
+        for t in ray:
+            p = board[t]
+            if not screened:
+                if p is None:
+                    count += 1
+                elif cannon:
+                    screened = True
+                else:
+                    if p.color is not color:
+                        count += 1
+                    break
+            elif p is not None:
+                if p.color is not color:
+                    count += 1
+                break
+    return count
+
+
+def captures_from(board: Sequence[Piece | None], sq: int, color: Color, letter: str) -> list[int]:
+    """The squares the chariot, horse or cannon (``letter``) of ``color`` on
+    ``sq`` could capture on: the quiescence search wants only these."""
+    found: list[int] = []
+    if letter == HORSE_LETTER:
+        for t, leg in HORSE_MOVES[sq]:
+            if board[leg] is None:
+                p = board[t]
+                if p is not None and p.color is not color:
+                    found.append(t)
+        return found
+    cannon = letter == CANNON_LETTER
+    for ray in RAYS[sq]:
+        screened = not cannon
+        for t in ray:
+            p = board[t]
+            if p is None:
+                continue
+            if screened:
+                if p.color is not color:
+                    found.append(t)
+                break
+            screened = True
+    return found
+
+
+_RNG = random.Random(29)  # fixed: the same keys in every process, so searches repeat
+SIDE_KEY = _RNG.getrandbits(64)
+ZOBRIST: dict[str, tuple[tuple[int, ...], ...]] = {
+    kind._value_: tuple(tuple(_RNG.getrandbits(64) for _ in range(90)) for _ in Color)
+    for kind in Kind
+}
+
+
+def zobrist(board: Sequence[Piece | None], turn: Color) -> int:
+    """The 64-bit hash of a placement and side to move, which pushes update by xor."""
+    key = SIDE_KEY if turn is Color.BLACK else 0
+    for sq, piece in enumerate(board):
+        if piece is not None:
+            key ^= ZOBRIST[piece.kind._value_][piece.color][sq]
+    return key
