@@ -99,8 +99,18 @@ class Review:
 
     @property
     def chances(self) -> tuple[float, ...]:
-        """Red's winning chance in each position, from -1 to 1."""
-        return tuple(winning_chance(value) for value in self.evaluations)
+        """Red's winning chance in each position, from -1 to 1, for the graph.
+
+        A position after a move has two scores: its own search's, for the
+        side to move, and the played move's from the position before, for
+        the side that moved. The engine favours the side to move in each, so
+        the curve would zigzag from move to move; their mean does not."""
+        values = list(self.evaluations)
+        for j in self.judgements:
+            if j.ply + 1 < len(values):
+                mover = j.played_score if j.side is Color.RED else -j.played_score
+                values[j.ply + 1] = (values[j.ply + 1] + mover) / 2
+        return tuple(winning_chance(round(value)) for value in values)
 
     def moves_of(self, side: Color) -> list[Judgement]:
         return [j for j in self.judgements if j.side is side]

@@ -84,6 +84,15 @@ async def test_progress_is_heard_after_every_position_and_a_mate_ends_the_review
     assert found.evaluations == (1_000, 1_000) and found.judgements[0].label is None
 
 
+def test_the_graph_s_curve_cancels_the_bonus_of_the_side_to_move():
+    # Every position looks 50 better for its side to move, by both measures.
+    moves = tuple(
+        Judgement(ply, Color(ply % 2), ply // 2 + 1, "x", "x", 50, 50) for ply in range(4)
+    )
+    found = Review((50, -50, 50, -50, 50), moves)
+    assert found.chances == (winning_chance(50), 0, 0, 0, 0)
+
+
 def test_mirror_images_swap_the_files():
     fen = "rnbakabnr/9/1c5c1/p1p1p1p1p/9/9/P1P1P1P1P/1C2C4/9/RNBAKABNR b - - 1 1"
     assert (
