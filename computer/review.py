@@ -105,7 +105,7 @@ class Review:
         side to move, and the played move's from the position before, for
         the side that moved. The engine favours the side to move in each, so
         the curve would zigzag from move to move; their mean does not."""
-        values = list(self.evaluations)
+        values: list[float] = list(self.evaluations)
         for j in self.judgements:
             if j.ply + 1 < len(values):
                 mover = j.played_score if j.side is Color.RED else -j.played_score
