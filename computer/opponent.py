@@ -133,20 +133,19 @@ class Opponent:
         """How well ``knowledge.side`` stands (centipawns, mates as ``±MATE``),
         searched for a fixed number of nodes from a forgotten past: the same
         knowledge always gets the same answer, however busy the machine."""
-        score, _ = await self._evaluate(knowledge, JUDGEMENT_LIMIT, JUDGEMENT_BUDGET, fresh=True)
+        score, _ = await self._evaluate(knowledge, JUDGEMENT_LIMIT, JUDGEMENT_BUDGET)
         return score if knowledge.view.turn is knowledge.side else -score
 
     async def _evaluate(
-        self, knowledge: Knowledge, limit: Limit, budget: Budget | None, *, fresh: bool
+        self, knowledge: Knowledge, limit: Limit, budget: Budget
     ) -> tuple[int, str | None]:
         """The side to move's score and best move: Fairy-Stockfish searching
-        ``limit`` (``fresh``: from an empty hash table), else the built-in
-        search with ``budget`` (``None``: the review level's)."""
+        ``limit`` from an empty hash table, else the built-in search with ``budget``."""
         if knowledge.variant == "xiangqi" and self.fairy is not None:
             try:
                 moves = [Move.from_iccs(text) for text in knowledge.log]
                 result = await self.fairy.best(
-                    knowledge.options, moves, REVIEW, limit, new_game=fresh
+                    knowledge.options, moves, REVIEW, limit, new_game=True
                 )
                 assert result.move is not None  # refused as nonsense otherwise
                 return _value(result.info), from_uci(result.move).text
