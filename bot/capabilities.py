@@ -17,7 +17,7 @@ from typing import Any, Protocol, TypeVar, runtime_checkable
 import discord
 from discord.ext import commands
 
-from rules.knowledge import Knowledge
+from computer.review import Analyst
 from storage import Challenge
 
 C = TypeVar("C", bound=commands.Cog)
@@ -32,7 +32,8 @@ class ComputerPlayer(Protocol):
 
     async def record_lines(self, user_id: int, lang: str) -> list[str]: ...
 
-    async def analyse(self, knowledge: Knowledge) -> tuple[int, str | None]: ...
+    @property
+    def analyst(self) -> Analyst: ...
 
 
 class ChallengeWriter(Protocol):

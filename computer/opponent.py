@@ -14,21 +14,26 @@ from collections.abc import Mapping
 
 from rules.actions import Move
 from rules.knowledge import Knowledge
+from rules.position import Position
 from rules.variant import find_variant
 
 from .evaluation import MATE
-from .fairy import FairyStockfish, from_uci
+from .fairy import FairyStockfish, from_uci, start_fen, to_uci
 from .levels import Level
 from .levels import level as level_of
+from .mirror import mirror_fen, mirror_uci
 from .pool import SearchPool
 from .search import Budget
 from .uci import EngineError, Limit
 
 log = logging.getLogger(__name__)
 
-# Reviews analyse every position: a short, full-strength look at each.
+# Reviews analyse every position at full strength for a fixed amount of work
+# (never a time, so a busy machine gives the same review): enough that the
+# labels mostly agree with a review at four times the work (BENCHMARKS.md).
 REVIEW = Level(0, 20, 0.1, 3, 0)
-REVIEW_LIMIT = Limit(time=0.05)
+REVIEW_NODES = 100_000  # Fairy-Stockfish, per position (half for its mirror image)
+REVIEW_BUDGET = Budget(depth=8, nodes=1_500)  # the built-in search (successor xiangqi)
 # What the computer decides in a game from an evaluation (taking a draw) is
 # searched for a fixed amount of work, never for a time: the same position
 # gets the same verdict on an idle machine and on a busy one.
@@ -63,34 +68,87 @@ class Opponent:
         choice = await self.pool.choose(knowledge, chosen, secrets.randbits(32))
         return choice.action
 
-    async def analyse(self, knowledge: Knowledge) -> tuple[int, str | None]:
-        """A quick evaluation of the position for the side to move (centipawns,
-        mates as ``±MATE``) and the move the engine prefers, for reviews."""
-        return await self._evaluate(knowledge, REVIEW_LIMIT, None, fresh=False)
+    async def analyse(self, knowledge: Knowledge, scale: int = 1) -> tuple[int, str | None]:
+        """The review's evaluation of the position for the side to move
+        (centipawns, mates as ``±MATE``) and the move the engine prefers,
+        searched for ``scale`` times the review's nodes from an empty hash."""
+        if knowledge.variant == "xiangqi" and self.fairy is not None:
+            try:
+                return await self._symmetric(knowledge, scale, None)
+            except EngineError:
+                self.fallbacks += 1
+                log.warning("Fairy-Stockfish failed; the built-in engine looks at this position")
+        choice = await self.pool.choose(knowledge, REVIEW, 0, _review_budget(scale))
+        return choice.score, choice.action
+
+    async def analyse_move(
+        self, knowledge: Knowledge, move: str, after: Knowledge, scale: int = 1
+    ) -> int:
+        """The value of ``move`` for the side that plays it from ``knowledge``,
+        searched with the same work as :meth:`analyse`: Fairy-Stockfish looks
+        at that one root move (``searchmoves``) of the same position, so both
+        scores are of the same side to move; the built-in search scores the
+        position ``after`` it for the opponent, which is what its root does."""
+        if knowledge.variant == "xiangqi" and self.fairy is not None:
+            try:
+                score, _ = await self._symmetric(knowledge, scale, move)
+                return score
+            except EngineError:
+                self.fallbacks += 1
+                log.warning("Fairy-Stockfish failed; the built-in engine looks at this move")
+        outcome = after.view.outcome
+        if outcome is not None:
+            winner = outcome.winner
+            return 0 if winner is None else MATE if winner is knowledge.side else -MATE
+        choice = await self.pool.choose(after, REVIEW, 0, _review_budget(scale))
+        return -choice.score
+
+    async def _symmetric(
+        self, knowledge: Knowledge, scale: int, move: str | None
+    ) -> tuple[int, str]:
+        """Fairy-Stockfish's score for the side to move (of ``move`` alone,
+        if given) and its move: the mean of the position's and its mirror
+        image's scores, each searched with half the nodes. Its search is not
+        symmetric (moves are tried in board order), and a review must not
+        judge a move otherwise than its mirror image."""
+        assert self.fairy is not None
+        position = Position.from_fen(start_fen(knowledge.options))
+        for text in knowledge.log:
+            position.push_unchecked(Move.from_iccs(text))
+        fen = position.fen()
+        played = () if move is None else (to_uci(Move.from_iccs(move)),)
+        nodes = REVIEW_NODES * scale // 2
+        scores: list[int] = []
+        choices: list[str] = []
+        for where, only in ((fen, played), (mirror_fen(fen), tuple(map(mirror_uci, played)))):
+            result = await self.fairy.best(
+                {"fen": where}, [], REVIEW, Limit(nodes=nodes, searchmoves=only), new_game=True
+            )
+            assert result.move is not None  # refused as nonsense otherwise
+            scores.append(_value(result.info))
+            choices.append(result.move)
+        return round(sum(scores) / 2), from_uci(choices[0]).text
 
     async def standing(self, knowledge: Knowledge) -> int:
         """How well ``knowledge.side`` stands (centipawns, mates as ``±MATE``),
         searched for a fixed number of nodes from a forgotten past: the same
         knowledge always gets the same answer, however busy the machine."""
-        score, _ = await self._evaluate(knowledge, JUDGEMENT_LIMIT, JUDGEMENT_BUDGET, fresh=True)
+        score, _ = await self._evaluate(knowledge, JUDGEMENT_LIMIT, JUDGEMENT_BUDGET)
         return score if knowledge.view.turn is knowledge.side else -score
 
     async def _evaluate(
-        self, knowledge: Knowledge, limit: Limit, budget: Budget | None, *, fresh: bool
+        self, knowledge: Knowledge, limit: Limit, budget: Budget
     ) -> tuple[int, str | None]:
         """The side to move's score and best move: Fairy-Stockfish searching
-        ``limit`` (``fresh``: from an empty hash table), else the built-in
-        search with ``budget`` (``None``: the review level's)."""
+        ``limit`` from an empty hash table, else the built-in search with ``budget``."""
         if knowledge.variant == "xiangqi" and self.fairy is not None:
             try:
                 moves = [Move.from_iccs(text) for text in knowledge.log]
                 result = await self.fairy.best(
-                    knowledge.options, moves, REVIEW, limit, new_game=fresh
+                    knowledge.options, moves, REVIEW, limit, new_game=True
                 )
-                kind, value = _score(result.info)
-                score = value if kind == "cp" else (MATE if value > 0 else -MATE)
                 assert result.move is not None  # refused as nonsense otherwise
-                return score, from_uci(result.move).text
+                return _value(result.info), from_uci(result.move).text
             except EngineError:
                 self.fallbacks += 1
                 log.warning("Fairy-Stockfish failed; the built-in engine looks at this position")
@@ -112,6 +170,17 @@ class Opponent:
         if self.fairy is not None:
             await self.fairy.quit()
         await self.pool.close()
+
+
+def _review_budget(scale: int) -> Budget:
+    assert REVIEW_BUDGET.nodes is not None
+    return Budget(depth=REVIEW_BUDGET.depth, nodes=REVIEW_BUDGET.nodes * scale)
+
+
+def _value(info: Mapping[str, object]) -> int:
+    """An answer's score in centipawns for the side to move, mates as ``±MATE``."""
+    kind, value = _score(info)
+    return value if kind == "cp" else (MATE if value > 0 else -MATE)
 
 
 def _score(info: Mapping[str, object]) -> tuple[str, int]:

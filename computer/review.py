@@ -1,94 +1,208 @@
-"""Reviewing a finished game: an evaluation after every action, and each
-side's worst actions with what the engine would have played.
+"""Reviewing a finished game by winning chances, as lichess does.
 
-Evaluations are centipawns from Red's side, clamped to ``±CAP`` (a mate is
-shown as the cap). A move's loss is how much it lowered its side's
-evaluation; the engine's choice in the position before it is the better move.
+Every position is searched for its best move and score; the move actually
+played is then scored from the same position (the engine searches that one
+root move), and the move is judged by how much it lowered its side's chance
+of winning against the best move. Comparing evaluations before and after a
+move instead would blame every move for the engine's bonus to the side to
+move. Scores are centipawns for the side to move; mates count as the cap.
+
+A review is kept as JSON (:func:`to_json`, :func:`from_json`): the raw
+scores only, so labels and accuracy are worked out again on reading.
 """
 
 from __future__ import annotations
 
+import json
+import math
 from collections.abc import Awaitable, Callable, Sequence
 from dataclasses import dataclass
+from typing import Protocol
 
 from rules.knowledge import Knowledge, knowledge_along
 from rules.pieces import Color
 
-CAP = 1_500  # centipawns: a won position; the graph needs no more
+CAP = 1_000  # centipawns: past this a position is won; lichess caps there too
 WORST = 3  # moves shown per side
+# The winning-chance curve lichess fitted to its players' results.
+SLOPE = 0.00368208
+# A drop in the mover's winning chance (on the -1..1 scale) of this much or
+# more makes a move an inaccuracy, a mistake, a blunder.
+LABELS: tuple[tuple[float, str], ...] = ((0.3, "??"), (0.2, "?"), (0.1, "?!"))
+FORMAT = 1  # the JSON layout's version
 
-# An analyst gives, for the side to move, (score, best move text).
-Analyst = Callable[[Knowledge], Awaitable[tuple[int, str | None]]]
-
-
-@dataclass(frozen=True, slots=True)
-class Mistake:
-    """Ply ``ply`` (0 = the first action) played ``played``, ``side``'s
-    ``number``-th action; ``better`` was the engine's choice; ``loss``
-    centipawns lost by it."""
-
-    ply: int
-    side: Color
-    played: str
-    better: str | None
-    loss: int
-    number: int
+Progress = Callable[[int, int], Awaitable[None]]
 
 
-@dataclass(frozen=True, slots=True)
-class Review:
-    """``evaluations[i]``: the position after ``i`` plies, Red's side."""
+class Analyst(Protocol):
+    """What a review asks of the computer; ``scale`` multiplies its work."""
 
-    evaluations: tuple[int, ...]
-    mistakes: tuple[tuple[Mistake, ...], tuple[Mistake, ...]]
+    async def analyse(self, knowledge: Knowledge, scale: int = 1) -> tuple[int, str | None]: ...
+
+    async def analyse_move(
+        self, knowledge: Knowledge, move: str, after: Knowledge, scale: int = 1
+    ) -> int: ...
 
 
 def clamp(score: int) -> int:
     return max(-CAP, min(CAP, score))
 
 
+def winning_chance(score: int) -> float:
+    """The side's chance on a scale from -1 (lost) to 1 (won), from centipawns."""
+    return 2 / (1 + math.exp(-SLOPE * clamp(score))) - 1
+
+
+def label_of(drop: float) -> str | None:
+    return next((label for bound, label in LABELS if drop >= bound), None)
+
+
+def move_accuracy(drop: float) -> float:
+    """Lichess's accuracy of one move, 0 to 100, from the drop in win percent."""
+    percent = 50 * drop
+    return max(0.0, min(100.0, 103.1668 * math.exp(-0.04354 * percent) - 3.1669))
+
+
+@dataclass(frozen=True, slots=True)
+class Judgement:
+    """Ply ``ply`` (0 = the first action): ``side`` played ``played``, its
+    ``number``-th move, worth ``played_score``; the engine's ``better`` was
+    worth ``best_score`` (centipawns for ``side``, from the same position)."""
+
+    ply: int
+    side: Color
+    number: int
+    played: str
+    better: str | None
+    best_score: int
+    played_score: int
+
+    @property
+    def drop(self) -> float:
+        """How much the move lowered its side's winning chance (never below 0)."""
+        if self.played == self.better:
+            return 0.0
+        return max(0.0, winning_chance(self.best_score) - winning_chance(self.played_score))
+
+    @property
+    def label(self) -> str | None:
+        return label_of(self.drop)
+
+
+@dataclass(frozen=True, slots=True)
+class Review:
+    """``evaluations[i]``: the position after ``i`` plies, centipawns for Red;
+    ``judgements[i]``: ply ``i``."""
+
+    evaluations: tuple[int, ...]
+    judgements: tuple[Judgement, ...]
+
+    @property
+    def chances(self) -> tuple[float, ...]:
+        """Red's winning chance in each position, from -1 to 1, for the graph.
+
+        A position after a move has two scores: its own search's, for the
+        side to move, and the played move's from the position before, for
+        the side that moved. The engine favours the side to move in each, so
+        the curve would zigzag from move to move; their mean does not."""
+        values: list[float] = list(self.evaluations)
+        for j in self.judgements:
+            if j.ply + 1 < len(values):
+                mover = j.played_score if j.side is Color.RED else -j.played_score
+                values[j.ply + 1] = (values[j.ply + 1] + mover) / 2
+        return tuple(winning_chance(round(value)) for value in values)
+
+    def moves_of(self, side: Color) -> list[Judgement]:
+        return [j for j in self.judgements if j.side is side]
+
+    def accuracy(self, side: Color) -> float | None:
+        """The side's accuracy, 0 to 100: as lichess, the mean of the plain
+        and the harmonic means of its moves' accuracies, so that one blunder
+        weighs more than in a plain average. ``None``: it made no move."""
+        scores = [move_accuracy(j.drop) for j in self.moves_of(side)]
+        if not scores:
+            return None
+        harmonic = len(scores) / sum(1 / max(score, 1.0) for score in scores)
+        return (sum(scores) / len(scores) + harmonic) / 2
+
+    def counts(self, side: Color) -> dict[str, int]:
+        """How many of each label the side earned, ``??`` first."""
+        found = [j.label for j in self.moves_of(side)]
+        return {label: found.count(label) for _, label in LABELS}
+
+    def worst(self, side: Color) -> list[Judgement]:
+        """The side's labelled moves, the costliest first, at most :data:`WORST`."""
+        labelled = [j for j in self.moves_of(side) if j.label is not None]
+        return sorted(labelled, key=lambda j: (-j.drop, j.ply))[:WORST]
+
+
 async def review(
     options: dict[str, str],
     moves: Sequence[str],
-    analyse: Analyst,
+    analyst: Analyst,
     *,
-    final: int | None = None,
     variant: str = "xiangqi",
     seed: int = 0,
+    progress: Progress | None = None,
+    scale: int = 1,
 ) -> Review:
-    """Analyse every position of the game ``moves`` of ``variant`` (and its
-    seed), each from the side to move's knowledge: a perfect-information
-    game's whole state.
-
-    ``final`` is the last position's value when the game is over on the
-    board (an engine has no move to score there).
+    """Review the game ``moves`` of ``variant`` (with ``options`` and its
+    seed), each position seen from its side to move (a perfect-information
+    game's whole state). ``progress(done, total)`` hears after each position.
     """
+    along = list(knowledge_along(variant, options, seed, moves))
+    total = len(along)
     evaluations: list[int] = []
-    best: list[str | None] = []
-    sides: list[Color] = []
-    for knowledge in knowledge_along(variant, options, seed, moves):
+    judgements: list[Judgement] = []
+    counts = [0, 0]
+    for ply, knowledge in enumerate(along):
         over = knowledge.view.outcome
         if over is not None:
             winner = over.winner
-            value = 0 if winner is None else CAP if winner is Color.RED else -CAP
-            evaluations.append(value if final is None else final)
-            best.append(None)
+            evaluations.append(0 if winner is None else CAP if winner is Color.RED else -CAP)
             break
         side = knowledge.side
-        sides.append(side)
-        score, choice = await analyse(knowledge)
-        evaluations.append(clamp(score if side is Color.RED else -score))
-        best.append(choice)
-    mistakes: tuple[list[Mistake], list[Mistake]] = ([], [])
-    counts = [0, 0]
-    for ply, played in enumerate(moves[: len(evaluations) - 1]):
-        side = sides[ply]
-        counts[side] += 1
-        change = evaluations[ply + 1] - evaluations[ply]
-        loss = -change if side is Color.RED else change
-        if loss > 0 and best[ply] != played:
-            mistakes[side].append(Mistake(ply, side, played, best[ply], loss, counts[side]))
-    worst = tuple(
-        tuple(sorted(found, key=lambda m: (-m.loss, m.ply))[:WORST]) for found in mistakes
+        best_score, better = await analyst.analyse(knowledge, scale)
+        sign = 1 if side is Color.RED else -1
+        evaluations.append(sign * clamp(best_score))
+        if ply < len(moves) and ply + 1 < total:
+            played = moves[ply]
+            if played == better:
+                played_score = best_score
+            else:
+                played_score = await analyst.analyse_move(knowledge, played, along[ply + 1], scale)
+            counts[side] += 1
+            judgements.append(
+                Judgement(
+                    ply,
+                    side,
+                    counts[side],
+                    played,
+                    better,
+                    clamp(best_score),
+                    clamp(played_score),
+                )
+            )
+        if progress is not None:
+            await progress(ply + 1, total)
+    return Review(tuple(evaluations), tuple(judgements))
+
+
+def to_json(found: Review) -> str:
+    rows = [
+        [j.side.value, j.number, j.played, j.better, j.best_score, j.played_score]
+        for j in found.judgements
+    ]
+    return json.dumps({"format": FORMAT, "evaluations": found.evaluations, "moves": rows})
+
+
+def from_json(text: str) -> Review | None:
+    """A kept review; ``None`` for one kept in another layout (to be made again)."""
+    data = json.loads(text)
+    if data.get("format") != FORMAT:
+        return None
+    judgements = tuple(
+        Judgement(ply, Color(side), number, played, better, best, mine)
+        for ply, (side, number, played, better, best, mine) in enumerate(data["moves"])
     )
-    return Review(tuple(evaluations), (worst[0], worst[1]))
+    return Review(tuple(data["evaluations"]), judgements)

@@ -41,11 +41,14 @@ class EngineTerminatedError(EngineError):
 
 @dataclass(frozen=True, slots=True)
 class Limit:
-    """How long to search: any of ``time`` (seconds), ``depth`` (plies), ``nodes``."""
+    """How long to search: any of ``time`` (seconds), ``depth`` (plies), ``nodes``;
+    ``searchmoves``: the root moves to look at (none: every legal move), so
+    that one move can be scored from the position it was played in."""
 
     time: float | None = None
     depth: int | None = None
     nodes: int | None = None
+    searchmoves: tuple[str, ...] = ()
 
     def go(self) -> str:
         """The ``go`` command for this limit (``go infinite`` is never sent)."""
@@ -58,6 +61,8 @@ class Limit:
             parts += ["nodes", str(self.nodes)]
         if len(parts) == 1:
             raise ValueError("a Limit needs time, depth or nodes")
+        if self.searchmoves:
+            parts += ["searchmoves", *self.searchmoves]
         return " ".join(parts)
 
     def timeout(self, grace: float = GRACE) -> float:

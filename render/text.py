@@ -48,9 +48,21 @@ SIDE_NAMES = {
     "en": ("Red", "Black"),
 }
 
+# The winning-chance graph: its axes and the names of its three labels.
+GRAPH_WORDS = {
+    "en": {
+        "axis": "Red's winning chance",
+        "moves": "move",
+        "?!": "inaccuracy",
+        "?": "mistake",
+        "??": "blunder",
+    },
+    "zh": {"axis": "红方胜率", "moves": "回合", "?!": "缓着", "?": "错着", "??": "漏着"},
+}
+
 # Character-level simplified -> traditional map for the few words above; a
 # whole converter would be overkill for a fixed vocabulary.
-_TRADITIONAL = str.maketrans("将毙长复着双认输时议规红", "將斃長複著雙認輸時議規紅")
+_TRADITIONAL = str.maketrans("将毙长复着双认输时议规红缓错漏胜", "將斃長複著雙認輸時議規紅緩錯漏勝")
 
 
 def _zh(text: str, traditional: bool) -> str:
@@ -62,6 +74,13 @@ def side_name(color: Color, lang: str, traditional: bool) -> str:
     if lang == "en":
         return SIDE_NAMES["en"][color]
     return _zh(SIDE_NAMES["zh"][color], traditional)
+
+
+def graph_words(lang: str, traditional: bool) -> dict[str, str]:
+    """The graph's fixed words in the viewer's language and glyph set."""
+    if lang == "en":
+        return GRAPH_WORDS["en"]
+    return {key: _zh(word, traditional) for key, word in GRAPH_WORDS["zh"].items()}
 
 
 def outcome_parts(outcome: Outcome, lang: str, traditional: bool) -> tuple[str, str]:
@@ -129,7 +148,9 @@ def panel_glyphs() -> frozenset[str]:
         "".join(zh + _zh(zh, True) + en for zh, en in REASONS.values())
         + "".join(_zh(n, t) for n in SIDE_NAMES["zh"] for t in (False, True))
         + "".join(SIDE_NAMES["en"])
-        + "第手ply·…?½"
+        + "".join(_zh(word, t) for word in GRAPH_WORDS["zh"].values() for t in (False, True))
+        + "".join(GRAPH_WORDS["en"].values())
+        + "第手ply·…?½%"
         + _ASCII
         + _badge_glyphs()
     )

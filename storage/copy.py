@@ -32,6 +32,7 @@ TABLE_ORDER = (
     "guild_players",
     "guild_settings",
     "challenges",
+    "reviews",
     "heartbeats",  # when the SQLite bot last served: its outage is given back
 )
 IDENTITY_TABLES = ("games", "challenges")

@@ -109,6 +109,12 @@ class Store(Protocol):
     async def rebuild(self, game_id: int) -> Match:
         """The game's current state, replayed from its seed and log."""
 
+    async def save_review(self, game_id: int, body: str) -> None:
+        """Keep the review ``body`` of a finished game; a game keeps its first."""
+
+    async def load_review(self, game_id: int) -> str | None:
+        """The kept review of a game, ``None`` until one is made."""
+
     async def finish_game(self, game_id: int, outcome: Outcome, effective: bool) -> bool:
         """End an active game with ``outcome``; False when it had already ended.
 

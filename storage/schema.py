@@ -218,7 +218,18 @@ _V6 = (
     """,
 )
 
-MIGRATIONS: tuple[tuple[str, ...], ...] = (_V1, _V2, _V3, _V4, _V5, _V6)
+# Version 7: a finished game's computer review, kept once it is made, so that
+# asking again shows it without analysing the game again.
+_V7 = (
+    """
+    CREATE TABLE reviews (
+        game_id  INTEGER PRIMARY KEY REFERENCES games(id),
+        body     TEXT NOT NULL                      -- JSON: computer.review.Review
+    )
+    """,
+)
+
+MIGRATIONS: tuple[tuple[str, ...], ...] = (_V1, _V2, _V3, _V4, _V5, _V6, _V7)
 LATEST = len(MIGRATIONS)
 
 

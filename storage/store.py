@@ -253,6 +253,21 @@ class SqlStore(LogReplays):
             raise GameNotFound(game_id)
         return secret_record(rows[0])
 
+    async def save_review(self, game_id: int, body: str) -> None:
+        async with self._dialect.transaction(write=True) as conn:
+            await conn.execute(
+                "INSERT INTO reviews (game_id, body) VALUES (:game_id, :body)"
+                " ON CONFLICT (game_id) DO NOTHING",
+                game_id=game_id,
+                body=body,
+            )
+
+    async def load_review(self, game_id: int) -> str | None:
+        rows = await self._dialect.fetch(
+            "SELECT body FROM reviews WHERE game_id = :game_id", game_id=game_id
+        )
+        return str(rows[0]["body"]) if rows else None
+
     async def finish_game(self, game_id: int, outcome: Outcome, effective: bool) -> bool:
         async with self._dialect.transaction(write=True) as conn:
             finished = await self._finish(conn, game_id, outcome, effective, self._clock())

@@ -1,34 +1,68 @@
-"""/review and the Review button after a finished standard game; refused during
-one and for other variants (SimCord, with the real engines)."""
+"""/review and the Review button after a finished standard game: progress
+edited in place, then labels, accuracy and the winning-chance graph, kept
+and shown again without the engine; refused during a game and for other
+variants (SimCord, with the real engines)."""
 
 from __future__ import annotations
 
 import io
 
+import discord
 from PIL import Image
 
-from computer.review import CAP, review
-from render.graph import HEIGHT, MARK, WIDTH, evaluation_graph
+from computer import opponent as opponent_module
+from computer.opponent import Opponent
+from computer.review import winning_chance
+from render.fonts import has_glyph, names_font
+from render.graph import HEIGHT, WIDTH, Mark, _overlap, evaluation_graph, place_labels
+from render.text import graph_words
 from tests.conftest import button, play
 from tests.test_bot_game import QUICK_MATE
 
 
-async def test_review_after_a_mate_shows_the_graph_and_the_worst_moves(table):
+async def test_review_after_a_mate_shows_progress_then_labels_accuracy_and_the_graph(
+    table, monkeypatch
+):
     thread = await table.start()
     refused = await table.alice.slash(thread, "review")
     assert "finished games" in refused.response.content and refused.ephemeral
     await play(table, thread, QUICK_MATE)
     offer = thread.last_message
     assert "wins (checkmate)" in offer.content
+    edits = []
+    edit = discord.Interaction.edit_original_response
+
+    async def recording(self, **fields):
+        edits.append(fields.get("content"))
+        return await edit(self, **fields)
+
+    monkeypatch.setattr(discord.Interaction, "edit_original_response", recording)
+    # The engine's real searches, smaller than a real review's; a busy
+    # machine may take longer than SimCord's usual wait for the bot to settle.
+    monkeypatch.setattr(opponent_module, "REVIEW_NODES", 4_000)
+    table.env.settle_timeout = 120.0
     result = await table.carol.slash(thread, "review")
-    answer = result.followups[-1] if result.followups else result.response
-    assert answer.attachments and answer.attachments[0].filename == "review.png"
+    assert not result.followups  # one message, edited in place
+    answer = result.response
+    assert edits[0] == "⏳ Reviewing game #1: 0 of 8 positions analysed…"
+    assert any(e and e.startswith("⏳") and "7 of 8" in e for e in edits), edits
+    assert answer.content == edits[-1] and answer.attachments[0].filename == "review.png"
     text = answer.content
     assert "Review of game #1: alice (Red) vs bob (Black)" in text
-    assert "⚫ Black bob, the worst moves:" in text and "better:" in text
+    assert "🔴 Red alice: accuracy " in text and "⚫ Black bob: accuracy " in text
+    assert "?? blunders" in text and "better:" in text
+
+    # Kept: asking again shows the same review without the engine.
+    async def no_engine(*args, **kwargs):
+        raise AssertionError("the review was made again")
+
+    monkeypatch.setattr(Opponent, "analyse", no_engine)
+    monkeypatch.setattr(Opponent, "analyse_move", no_engine)
+    edits.clear()
     clicked = await table.bob.click(offer, custom_id=button(offer, "review:1"))
-    shown = clicked.followups[-1] if clicked.followups else clicked.response
-    assert shown.attachments, clicked
+    shown = clicked.response
+    assert shown.content.replace("bob", "") == text.replace("bob", "")
+    assert shown.attachments and len(edits) == 1  # no progress: nothing to wait for
 
 
 async def test_review_is_refused_for_games_with_hidden_pieces(table):
@@ -48,23 +82,18 @@ def button_ids(message, part: str) -> list[str]:
     ]
 
 
-async def test_review_finds_the_blunder_that_lost_the_game():
-    # Red mates with a1a9; any other first move and Black's reply decide nothing.
-    scores = {(): (50, "a1a9"), ("b8b7",): (-20, "d9e9")}
-
-    async def analyse(knowledge):
-        return scores.get(knowledge.log, (0, None))
-
-    options = {"fen": "3k5/1R7/9/9/9/9/8p/9/R8/4K4 w - - 0 1"}
-    found = await review(options, ["b8b7", "i3h3"], analyse)
-    assert found.evaluations[:2] == (50, 20)
-    (mistake,) = found.mistakes[0]
-    assert (mistake.played, mistake.better, mistake.loss, mistake.number) == ("b8b7", "a1a9", 30, 1)
-
-
-def test_graph_draws_both_sides_and_the_marks():
-    png = evaluation_graph([0, 300, -200, CAP * 2, -CAP], CAP, [(2, "2")])
-    image = Image.open(io.BytesIO(png)).convert("RGB")
-    assert image.size == (WIDTH, HEIGHT)
-    assert MARK in {image.getpixel((x, y)) for x in range(WIDTH) for y in range(0, HEIGHT, 2)}
-    assert png == evaluation_graph([0, 300, -200, CAP * 2, -CAP], CAP, [(2, "2")])
+def test_graph_places_crowded_labels_without_overlap_in_both_languages():
+    chances = [winning_chance(30 * (i % 7) - 90) for i in range(41)]
+    marks = [Mark(i, f"{(i + 1) // 2}??", "??") for i in range(1, 40)]
+    english = evaluation_graph(chances, ("alice", "李雪松"), marks, "en")
+    chinese = evaluation_graph(chances, ("alice", "李雪松"), marks, "zh", traditional=True)
+    assert Image.open(io.BytesIO(english)).size == (WIDTH, HEIGHT) and english != chinese
+    assert english == evaluation_graph(chances, ("alice", "李雪松"), marks, "en")
+    font = names_font(15)
+    points = [(10.0 * i + 70, 200.0) for i in range(30)]
+    boxes = [b for b in place_labels(points, ["12??"] * 30, font, (64, 64, 780, 328)) if b]
+    assert len(boxes) > 10
+    assert not any(_overlap(a, b) for i, a in enumerate(boxes) for b in boxes[i + 1 :])
+    assert all(b[1] >= 64 and b[3] <= 328 and b[0] >= 64 and b[2] <= 780 for b in boxes)
+    for word in graph_words("zh", True).values():
+        assert all(has_glyph(char) for char in word)

@@ -47,6 +47,19 @@ def test_limit_builds_go_commands():
     assert Limit(depth=3, nodes=1000).go() == "go depth 3 nodes 1000"
     with pytest.raises(ValueError):
         Limit().go()
+    assert Limit(nodes=500, searchmoves=("h3e3",)).go() == "go nodes 500 searchmoves h3e3"
+
+
+async def test_searchmoves_scores_the_move_it_names_even_a_bad_one(fairy):
+    engine = await UciEngine.open(fairy)
+    try:
+        await engine.configure({"UCI_Variant": "xiangqi"})
+        best = await engine.play(None, [], Limit(nodes=20_000))
+        bad = await engine.play(None, [], Limit(nodes=20_000, searchmoves=("a4a5",)))
+        assert bad.move == "a4a5" != best.move
+        assert bad.info["score"][1] < best.info["score"][1]
+    finally:
+        await engine.quit()
 
 
 async def test_handshake_and_a_legal_move_from_a_handicap_start(fairy):

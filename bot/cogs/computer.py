@@ -32,9 +32,10 @@ from computer.levels import DEFAULT_LEVEL, LEVELS
 from computer.opponent import Opponent
 from computer.plugin import can_play
 from computer.pool import SearchPool
+from computer.review import Analyst
 from computer.uci import EngineError
 from rules.errors import RulesError
-from rules.knowledge import Knowledge, knowledge_of
+from rules.knowledge import knowledge_of
 from rules.pieces import Color
 from rules.variant import find_variant
 
@@ -290,9 +291,10 @@ class Computer(commands.Cog):
         while tasks := [task for task in self.thinking.values() if not task.done()]:
             await asyncio.gather(*tasks, return_exceptions=True)
 
-    async def analyse(self, knowledge: Knowledge) -> tuple[int, str | None]:
-        """The engine's evaluation and preferred move, for reviews."""
-        return await self.opponent.analyse(knowledge)
+    @property
+    def analyst(self) -> Analyst:
+        """The engine as reviews use it: a fixed number of nodes per search."""
+        return self.opponent
 
     # -- records ------------------------------------------------------------------
 

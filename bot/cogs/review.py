@@ -1,6 +1,8 @@
-"""/review and the Review button: the evaluation graph of a finished game and
-each side's three worst moves, with the engine's better move in the reader's
-notation. Refused while the game runs: a review would help a player.
+"""/review and the Review button: the winning-chance graph of a finished
+game, each side's accuracy and labels (?!, ?, ??), and its worst moves with
+the engine's better move in the reader's notation. Refused while the game
+runs: a review would help a player. A game is reviewed once; the review is
+kept in the store and shown from there afterwards.
 
 Standard and successor xiangqi are reviewed: they hide nothing (the one
 secret of successor xiangqi, a foul to call, is plain on the board). The
@@ -16,6 +18,7 @@ beside the Rematch button.
 
 from __future__ import annotations
 
+import asyncio
 import logging
 from typing import TYPE_CHECKING, Any
 
@@ -23,8 +26,9 @@ import discord
 from discord import app_commands
 from discord.ext import commands
 
-from computer.review import CAP, Review, review
-from render.graph import evaluation_graph
+from computer.review import Review, from_json, review, to_json
+from computer.uci import EngineError
+from render.graph import Mark, evaluation_graph
 from rules.actions import parse_action
 from rules.outcome import Reason
 from rules.pieces import Color
@@ -69,6 +73,7 @@ class Reviews(commands.Cog):
         self.bot = bot
         self.services = services
         self._finished: set[int] = set()  # games just ended that it reviews, till their result
+        self._running: dict[int, asyncio.Task[Review]] = {}  # reviews being made, by game
 
     async def cog_load(self) -> None:
         self.bot.add_dynamic_items(ReviewButton)
@@ -76,6 +81,8 @@ class Reviews(commands.Cog):
         self.services.cogs.reviews = self
 
     async def cog_unload(self) -> None:
+        for running in self._running.values():
+            running.cancel()
         self.services.hub.unsubscribe(self._committed)
         self.services.cogs.reviews = None
 
@@ -120,6 +127,9 @@ class Reviews(commands.Cog):
         return recent[0].id
 
     async def post_review(self, interaction: discord.Interaction, game_id: int) -> None:
+        """The game's review: the kept one, else one made now in the engine or
+        the search workers while a message shows how far it has come (that
+        message becomes the review)."""
         lang = await self.bot.language_of(interaction)
         try:
             record = await self.bot.store.load_game(game_id)
@@ -130,27 +140,71 @@ class Reviews(commands.Cog):
         if not table_for(record.variant).reviewable:
             raise BotError("review_standard_only")
         await interaction.response.defer(thinking=True)
-        computer = self.services.cogs.computer
-        if computer is None:
-            raise BotError("review_unavailable")
         # The moves as played: undone ones (S-5) are gone from the rebuilt game.
         moves = [action.text for action in (await self.bot.store.rebuild(game_id)).game.actions]
         options = {k: v for k, v in record.options.items() if k != "time"}
         seed = (await self.bot.store.load_secret(game_id)).seed  # public once it is over
-        found = await review(
-            options,
-            moves,
-            computer.analyse,
-            variant=record.variant,
-            seed=seed,
+        kept = await self.bot.store.load_review(game_id)
+        found = from_json(kept) if kept is not None else None
+        if found is None:
+            found = await self._made(interaction, record, (options, seed), moves, lang)
+        prefs = await self.bot.players.prefs(interaction.user.id)
+        text = self._text(record, found, (options, seed), moves, prefs.notation, lang)
+        names = (self.bot.players.name(record.red_id), self.bot.players.name(record.black_id))
+        marks = [
+            Mark(j.ply + 1, f"{j.number}{j.label}", j.label)
+            for j in found.judgements
+            if j.label is not None
+        ]
+        png = evaluation_graph(found.chances, names, marks, lang, prefs.traditional)
+        await interaction.edit_original_response(
+            content=text,
+            attachments=[png_file(png, "review.png")],
+            allowed_mentions=QUIET,
         )
-        style = (await self.bot.players.prefs(interaction.user.id)).notation
-        text = self._text(record, found, (options, seed), moves, style, lang)
-        marks = [(m.ply + 1, str(m.number)) for side in found.mistakes for m in side]
-        png = evaluation_graph(found.evaluations, CAP, marks)
-        await interaction.followup.send(
-            text, file=png_file(png, "review.png"), allowed_mentions=QUIET
-        )
+
+    async def _made(
+        self,
+        interaction: discord.Interaction,
+        record: GameRecord,
+        start: tuple[dict[str, str], int],
+        moves: list[str],
+        lang: str,
+    ) -> Review:
+        """Review the game now (once, however many ask at the same time) and keep it."""
+        computer = self.services.cogs.computer
+        if computer is None:
+            raise BotError("review_unavailable")
+        shown = -1
+
+        async def progress(done: int, total: int) -> None:
+            nonlocal shown
+            tenth = done * 10 // total
+            if tenth > shown:
+                shown = tenth
+                text = t(lang, "review.running", id=record.id, done=done, total=total)
+                await interaction.edit_original_response(content=text)
+
+        await progress(0, len(moves) + 1)
+        running = self._running.get(record.id)
+        if running is None:
+            options, seed = start
+            work = review(
+                options,
+                moves,
+                computer.analyst,
+                variant=record.variant,
+                seed=seed,
+                progress=progress,
+            )
+            running = self._running[record.id] = asyncio.create_task(work)
+            running.add_done_callback(lambda _: self._running.pop(record.id, None))
+        try:
+            found = await asyncio.shield(running)
+        except EngineError:
+            raise BotError("review_unavailable") from None
+        await self.bot.store.save_review(record.id, to_json(found))
+        return found
 
     def _text(
         self,
@@ -167,23 +221,33 @@ class Reviews(commands.Cog):
         options, seed = start
         for side in Color:
             color = t(lang, "color.red" if side is Color.RED else "color.black")
-            mistakes = found.mistakes[side]
-            if not mistakes:
-                lines.append(t(lang, "review.clean", color=color, player=names[side]))
-                continue
-            lines.append(t(lang, "review.worst", color=color, player=names[side]))
-            for m in mistakes:
-                before = [parse_action(text) for text in moves[: m.ply]]
+            accuracy = found.accuracy(side)
+            counts = found.counts(side)
+            lines.append(
+                t(
+                    lang,
+                    "review.side",
+                    color=color,
+                    player=names[side],
+                    accuracy="—" if accuracy is None else f"{accuracy:.0f}",
+                    inaccuracies=counts["?!"],
+                    mistakes=counts["?"],
+                    blunders=counts["??"],
+                )
+            )
+            for j in found.worst(side):
+                before = [parse_action(text) for text in moves[: j.ply]]
                 game = variant.replay(before, options, seed)
-                played = game.notate(parse_action(m.played), style)
-                better = game.notate(parse_action(m.better), style) if m.better else "—"
+                played = game.notate(parse_action(j.played), style)
+                better = game.notate(parse_action(j.better), style) if j.better else "—"
                 lines.append(
                     t(
                         lang,
                         "review.mistake",
-                        number=m.number,
+                        number=j.number,
                         played=played,
-                        loss=m.loss,
+                        label=j.label,
+                        drop=round(50 * j.drop),
                         better=better,
                     )
                 )
