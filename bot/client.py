@@ -41,6 +41,7 @@ EXTENSIONS = (
     "bot.cogs.preferences",
     "bot.cogs.guide",
     "bot.cogs.clocks",
+    "bot.cogs.premoves",
     *extensions(),  # the variants' own cogs, from their rooms
     "bot.cogs.table",
     "bot.cogs.computer",

@@ -6,7 +6,8 @@ Subscribers of ``committed`` (the publisher's order of delivery, the
 computer opponent, the reviews) are called once per committed change of a
 game, right after its commit, with the game's manager and the change's
 report, before anyone is told of it; they must not wait (a task of their
-own does what takes time).
+own does what takes time). A player's queued answer to that change (their
+conditional moves, ``bot/premoves.py``) is played next, under the same lock.
 """
 
 from __future__ import annotations
@@ -25,6 +26,7 @@ from storage.records import GameStatus
 from .errors import BotError, GameFinished, GameOver, NoGameHere
 from .manager import GameManager
 from .players import PlayerDirectory
+from .premoves import Premoves
 from .report import Report, Term, Title
 from .server import ServerSettings
 from .variants import table_for
@@ -65,6 +67,7 @@ class GameHub:
         # The bot's own user id, once it plays as the computer (the computer cog sets it).
         self.computer_id: int | None = None
         self._subscribers: list[Committed] = []
+        self.premoves = Premoves(store)
 
     def subscribe(self, hook: Committed) -> None:
         """Call ``hook`` after every committed change of any game (see the module)."""
@@ -81,6 +84,15 @@ class GameHub:
                 hook(manager, report)
             except Exception:
                 log.exception("a subscriber failed on game %s", manager.id)
+
+    async def answer_queued(self, manager: GameManager, report: Report) -> Report | None:
+        """The queued answer to a committed entry, played (bot/premoves.py); a
+        failure is logged and answers nothing: the entry stands."""
+        try:
+            return await self.premoves.answer(manager, report)
+        except Exception:
+            log.exception("the queued answers of game %s failed", manager.id)
+            return None
 
     async def in_channel(self, channel_id: int) -> GameManager:
         """The active game of a channel or thread.

@@ -33,6 +33,7 @@ TABLE_ORDER = (
     "guild_settings",
     "challenges",
     "heartbeats",  # when the SQLite bot last served: its outage is given back
+    "premoves",
 )
 IDENTITY_TABLES = ("games", "challenges")
 

@@ -192,6 +192,15 @@ class Store(Protocol):
 
     async def set_notified(self, game_id: int, count: int) -> None: ...
 
+    # -- conditional moves ------------------------------------------------------
+
+    async def premoves(self, game_id: int) -> dict[int, list[list[str]]]:
+        """Each player's queued conditional lines in a game (actions in the log's
+        text form, the opponent's reply first); players without any are absent."""
+
+    async def set_premoves(self, game_id: int, user_id: int, lines: list[list[str]]) -> None:
+        """Replace a player's queued lines in a game; no lines clears them."""
+
     # -- heartbeats (the time the bot was away) -------------------------------
 
     async def beat(self, shards: Shards, at: float) -> None:

@@ -218,7 +218,21 @@ _V6 = (
     """,
 )
 
-MIGRATIONS: tuple[tuple[str, ...], ...] = (_V1, _V2, _V3, _V4, _V5, _V6)
+# Version 7: a player's conditional moves in a game ("if this reply, then that
+# answer"), kept so that a restart forgets none. A line is its actions in the
+# log's text form separated by spaces; a game's lines for one player by newlines.
+_V7 = (
+    """
+    CREATE TABLE premoves (
+        game_id INTEGER NOT NULL REFERENCES games(id),
+        user_id INTEGER NOT NULL,
+        lines   TEXT NOT NULL,
+        PRIMARY KEY (game_id, user_id)
+    )
+    """,
+)
+
+MIGRATIONS: tuple[tuple[str, ...], ...] = (_V1, _V2, _V3, _V4, _V5, _V6, _V7)
 LATEST = len(MIGRATIONS)
 
 

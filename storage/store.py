@@ -496,6 +496,34 @@ class SqlStore(LogReplays):
                 "UPDATE games SET notified = :count WHERE id = :id", count=count, id=game_id
             )
 
+    # -- conditional moves ------------------------------------------------------
+
+    async def premoves(self, game_id: int) -> dict[int, list[list[str]]]:
+        rows = await self._dialect.fetch(
+            "SELECT user_id, lines FROM premoves WHERE game_id = :id", id=game_id
+        )
+        return {
+            row["user_id"]: [line.split() for line in row["lines"].splitlines()] for row in rows
+        }
+
+    async def set_premoves(self, game_id: int, user_id: int, lines: list[list[str]]) -> None:
+        text = "\n".join(" ".join(line) for line in lines if line)
+        async with self._dialect.transaction(write=True) as conn:
+            if not text:
+                await conn.execute(
+                    "DELETE FROM premoves WHERE game_id = :game AND user_id = :user",
+                    game=game_id,
+                    user=user_id,
+                )
+                return
+            await conn.execute(
+                "INSERT INTO premoves (game_id, user_id, lines) VALUES (:game, :user, :lines)"
+                " ON CONFLICT (game_id, user_id) DO UPDATE SET lines = excluded.lines",
+                game=game_id,
+                user=user_id,
+                lines=text,
+            )
+
     # -- heartbeats (the time the bot was away) -------------------------------
 
     async def beat(self, shards: Shards, at: float) -> None:
