@@ -42,6 +42,7 @@ EXTENSIONS = (
     "bot.cogs.guide",
     "bot.cogs.clocks",
     "bot.cogs.premoves",
+    "bot.cogs.vacations",
     *extensions(),  # the variants' own cogs, from their rooms
     "bot.cogs.table",
     "bot.cogs.computer",
@@ -93,6 +94,7 @@ class Chuhan(commands.Bot):
         self.outages = Outages(self.store, shards, self.now, self.hub.changed_elsewhere)
         self.services = self._services()
         await self.outages.at_start()  # before loading: the games load with time given back
+        await self.hub.vacations.load()
         settled = await self.hub.load_active(self.settings.shards)
         self.add_dynamic_items(ChallengeButton, RequestButton, RematchButton)
         for name in EXTENSIONS:

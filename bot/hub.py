@@ -29,6 +29,8 @@ from .players import PlayerDirectory
 from .premoves import Premoves
 from .report import Report, Term, Title
 from .server import ServerSettings
+from .timecontrol import Clocks
+from .vacations import Vacations
 from .variants import table_for
 from .wording import color_term
 
@@ -68,6 +70,7 @@ class GameHub:
         self.computer_id: int | None = None
         self._subscribers: list[Committed] = []
         self.premoves = Premoves(store)
+        self.vacations = Vacations(store, now)
 
     def subscribe(self, hook: Committed) -> None:
         """Call ``hook`` after every committed change of any game (see the module)."""
@@ -93,6 +96,10 @@ class GameHub:
         except Exception:
             log.exception("the queued answers of game %s failed", manager.id)
             return None
+
+    def paused(self, manager: GameManager, clocks: Clocks) -> Clocks:
+        """A turn's clocks, stopped while its player is on vacation (bot/vacations.py)."""
+        return self.vacations.paused(manager, clocks)
 
     async def in_channel(self, channel_id: int) -> GameManager:
         """The active game of a channel or thread.

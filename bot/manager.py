@@ -60,6 +60,8 @@ class Hub(boards.Place, Protocol):
 
     async def answer_queued(self, manager: GameManager, report: Report) -> Report | None: ...
 
+    def paused(self, manager: GameManager, clocks: tc.Clocks) -> tc.Clocks: ...
+
 
 class GameManager:
     """One game: its match, its clocks, its lock."""
@@ -276,7 +278,7 @@ class GameManager:
             shown = self.shown_clocks()
             clocks = tc.Clocks(shown[0], shown[1], None)
         elif game.ply != ply or game.turn is not turn or game is not game_before:
-            clocks = tc.hand_over(self.control, clocks, turn, game.turn, now)
+            clocks = self.hub.paused(self, tc.hand_over(self.control, clocks, turn, game.turn, now))
         try:
             before = await self._ratings_before(outcome)
             await self.hub.store.append(

@@ -34,6 +34,7 @@ TABLE_ORDER = (
     "challenges",
     "heartbeats",  # when the SQLite bot last served: its outage is given back
     "premoves",
+    "vacations",
 )
 IDENTITY_TABLES = ("games", "challenges")
 

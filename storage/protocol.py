@@ -201,6 +201,23 @@ class Store(Protocol):
     async def set_premoves(self, game_id: int, user_id: int, lines: list[list[str]]) -> None:
         """Replace a player's queued lines in a game; no lines clears them."""
 
+    # -- vacations -----------------------------------------------------------------
+
+    async def add_vacation(self, user_id: int, starts_at: float, ends_at: float) -> None:
+        """Note a vacation of ``user_id`` from ``starts_at`` to ``ends_at`` (unix)."""
+
+    async def vacations(self, user_id: int, since: float) -> list[tuple[float, float]]:
+        """The (start, end) of ``user_id``'s vacations begun since ``since``, oldest first."""
+
+    async def open_vacations(self) -> dict[int, float]:
+        """Each player's vacation not yet closed, by user: when it ends."""
+
+    async def close_vacation(self, user_id: int, at: float) -> None:
+        """Close ``user_id``'s open vacation, ending it at ``at`` if that is sooner."""
+
+    async def shift_deadline(self, game_id: int, seconds: float) -> None:
+        """Move an active game's deadline by ``seconds`` (a vacation's time)."""
+
     # -- heartbeats (the time the bot was away) -------------------------------
 
     async def beat(self, shards: Shards, at: float) -> None:

@@ -524,6 +524,50 @@ class SqlStore(LogReplays):
                 lines=text,
             )
 
+    # -- vacations -----------------------------------------------------------------
+
+    async def add_vacation(self, user_id: int, starts_at: float, ends_at: float) -> None:
+        async with self._dialect.transaction(write=True) as conn:
+            await conn.execute(
+                "INSERT INTO vacations (user_id, starts_at, ends_at)"
+                " VALUES (:user, :starts, :ends)",
+                user=user_id,
+                starts=starts_at,
+                ends=ends_at,
+            )
+
+    async def vacations(self, user_id: int, since: float) -> list[tuple[float, float]]:
+        rows = await self._dialect.fetch(
+            "SELECT starts_at, ends_at FROM vacations WHERE user_id = :user"
+            " AND starts_at >= :since ORDER BY starts_at",
+            user=user_id,
+            since=since,
+        )
+        return [(row["starts_at"], row["ends_at"]) for row in rows]
+
+    async def open_vacations(self) -> dict[int, float]:
+        rows = await self._dialect.fetch("SELECT user_id, ends_at FROM vacations WHERE closed = 0")
+        return {row["user_id"]: row["ends_at"] for row in rows}
+
+    async def close_vacation(self, user_id: int, at: float) -> None:
+        async with self._dialect.transaction(write=True) as conn:
+            await conn.execute(
+                "UPDATE vacations SET closed = 1,"
+                " ends_at = CASE WHEN ends_at > :at THEN :at ELSE ends_at END"
+                " WHERE user_id = :user AND closed = 0",
+                user=user_id,
+                at=at,
+            )
+
+    async def shift_deadline(self, game_id: int, seconds: float) -> None:
+        async with self._dialect.transaction(write=True) as conn:
+            await conn.execute(
+                "UPDATE games SET deadline = deadline + :seconds"
+                " WHERE id = :id AND status = 'active' AND deadline IS NOT NULL",
+                seconds=seconds,
+                id=game_id,
+            )
+
     # -- heartbeats (the time the bot was away) -------------------------------
 
     async def beat(self, shards: Shards, at: float) -> None:

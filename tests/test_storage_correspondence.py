@@ -1,5 +1,5 @@
-"""Queued conditional lines, on both databases: kept per game and player,
-replaced whole, cleared by an empty list."""
+"""Correspondence comforts in storage, on both databases: queued conditional
+lines (per game and player, replaced whole) and vacations."""
 
 from __future__ import annotations
 
@@ -27,3 +27,18 @@ async def test_lines_are_kept_replaced_and_cleared(store):
     await store.set_premoves(gid, BLACK, [])
     assert await store.premoves(gid) == {RED: [["b9c7", "a0a1"]]}
     assert await store.premoves(other) == {RED: [["c6c5", "c3c4"]]}
+
+
+async def test_vacations_open_close_and_shift_a_deadline(store):
+    await store.add_vacation(RED, 1000.0, 5000.0)
+    await store.add_vacation(BLACK, 2000.0, 3000.0)
+    assert await store.open_vacations() == {RED: 5000.0, BLACK: 3000.0}
+    await store.close_vacation(RED, 4000.0)  # early
+    await store.close_vacation(BLACK, 9000.0)  # late: its end stays
+    assert await store.open_vacations() == {}
+    assert await store.vacations(RED, 0.0) == [(1000.0, 4000.0)]
+    assert await store.vacations(BLACK, 2500.0) == []
+    gid = await store.create_game(new_game())
+    await store.append(gid, 0, RED, "h2e2", red_ms=None, black_ms=None, deadline=100.0)
+    await store.shift_deadline(gid, 50.0)
+    assert (await store.load_game(gid)).deadline == 150.0
