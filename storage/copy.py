@@ -35,6 +35,7 @@ TABLE_ORDER = (
     "heartbeats",  # when the SQLite bot last served: its outage is given back
     "premoves",
     "vacations",
+    "digests",
 )
 IDENTITY_TABLES = ("games", "challenges")
 

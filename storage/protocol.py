@@ -218,6 +218,18 @@ class Store(Protocol):
     async def shift_deadline(self, game_id: int, seconds: float) -> None:
         """Move an active game's deadline by ``seconds`` (a vacation's time)."""
 
+    # -- daily digests ---------------------------------------------------------------
+
+    async def set_digest(self, user_id: int, hour: int | None, at: float) -> None:
+        """Send ``user_id`` a daily digest at ``hour`` (UTC), counted as sent at
+        ``at``; ``None`` stops it."""
+
+    async def digests(self) -> dict[int, tuple[int, float]]:
+        """Every player's digest: its hour and when it was last sent."""
+
+    async def digest_sent(self, user_id: int, at: float) -> None:
+        """Note that ``user_id``'s digest was sent at ``at``."""
+
     # -- heartbeats (the time the bot was away) -------------------------------
 
     async def beat(self, shards: Shards, at: float) -> None:

@@ -242,6 +242,14 @@ _V7 = (
         PRIMARY KEY (user_id, starts_at)
     )
     """,
+    # A player's daily digest DM: the hour (UTC) it is sent, and when it last was.
+    """
+    CREATE TABLE digests (
+        user_id INTEGER PRIMARY KEY,
+        hour    INTEGER NOT NULL CHECK (hour BETWEEN 0 AND 23),
+        sent_at REAL NOT NULL
+    )
+    """,
 )
 
 MIGRATIONS: tuple[tuple[str, ...], ...] = (_V1, _V2, _V3, _V4, _V5, _V6, _V7)

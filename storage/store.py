@@ -568,6 +568,32 @@ class SqlStore(LogReplays):
                 id=game_id,
             )
 
+    # -- daily digests ---------------------------------------------------------------
+
+    async def set_digest(self, user_id: int, hour: int | None, at: float) -> None:
+        async with self._dialect.transaction(write=True) as conn:
+            if hour is None:
+                await conn.execute("DELETE FROM digests WHERE user_id = :user", user=user_id)
+                return
+            await conn.execute(
+                "INSERT INTO digests (user_id, hour, sent_at) VALUES (:user, :hour, :at)"
+                " ON CONFLICT (user_id)"
+                " DO UPDATE SET hour = excluded.hour, sent_at = excluded.sent_at",
+                user=user_id,
+                hour=hour,
+                at=at,
+            )
+
+    async def digests(self) -> dict[int, tuple[int, float]]:
+        rows = await self._dialect.fetch("SELECT user_id, hour, sent_at FROM digests")
+        return {row["user_id"]: (row["hour"], row["sent_at"]) for row in rows}
+
+    async def digest_sent(self, user_id: int, at: float) -> None:
+        async with self._dialect.transaction(write=True) as conn:
+            await conn.execute(
+                "UPDATE digests SET sent_at = :at WHERE user_id = :user", user=user_id, at=at
+            )
+
     # -- heartbeats (the time the bot was away) -------------------------------
 
     async def beat(self, shards: Shards, at: float) -> None:

@@ -1,5 +1,5 @@
 """Correspondence comforts in storage, on both databases: queued conditional
-lines (per game and player, replaced whole) and vacations."""
+lines (per game and player, replaced whole), vacations and daily digests."""
 
 from __future__ import annotations
 
@@ -42,3 +42,13 @@ async def test_vacations_open_close_and_shift_a_deadline(store):
     await store.append(gid, 0, RED, "h2e2", red_ms=None, black_ms=None, deadline=100.0)
     await store.shift_deadline(gid, 50.0)
     assert (await store.load_game(gid)).deadline == 150.0
+
+
+async def test_digests_are_set_marked_and_stopped(store):
+    await store.set_digest(RED, 8, 100.0)
+    await store.set_digest(BLACK, 20, 100.0)
+    await store.set_digest(RED, 9, 150.0)
+    await store.digest_sent(BLACK, 200.0)
+    assert await store.digests() == {RED: (9, 150.0), BLACK: (20, 200.0)}
+    await store.set_digest(RED, None, 300.0)
+    assert await store.digests() == {BLACK: (20, 200.0)}

@@ -19,3 +19,10 @@ CREATE TABLE vacations (
     closed    INTEGER NOT NULL DEFAULT 0,
     PRIMARY KEY (user_id, starts_at)
 );
+
+-- A player's daily digest DM: the hour (UTC) it is sent, and when it last was.
+CREATE TABLE digests (
+    user_id BIGINT PRIMARY KEY,
+    hour    INTEGER NOT NULL CHECK (hour BETWEEN 0 AND 23),
+    sent_at DOUBLE PRECISION NOT NULL
+);
