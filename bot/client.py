@@ -26,6 +26,7 @@ from .outages import Outages
 from .players import PlayerDirectory
 from .presenter import error_text
 from .publisher import Publisher
+from .reminders import ReminderPlans
 from .server import ServerSettings
 from .services import Services
 from .settings import Settings
@@ -128,6 +129,7 @@ class Chuhan(commands.Bot):
             publisher=publisher,
             outages=self.outages,
             cogs=cogs,
+            reminders=ReminderPlans(store),
             now=self.now,
             reply_error=self.reply_error,
             language_of=self.language_of,

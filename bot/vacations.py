@@ -125,3 +125,4 @@ class Vacations:
                 await self.store.shift_deadline(manager.id, seconds)
                 deadline = manager.clocks.deadline + seconds
                 manager.clocks = replace(manager.clocks, deadline=deadline)
+                manager.reminded = False  # a reminder is owed for the new deadline

@@ -36,6 +36,7 @@ TABLE_ORDER = (
     "premoves",
     "vacations",
     "digests",
+    "reminder_plans",
 )
 IDENTITY_TABLES = ("games", "challenges")
 

@@ -216,7 +216,8 @@ class Store(Protocol):
         """Close ``user_id``'s open vacation, ending it at ``at`` if that is sooner."""
 
     async def shift_deadline(self, game_id: int, seconds: float) -> None:
-        """Move an active game's deadline by ``seconds`` (a vacation's time)."""
+        """Move an active game's deadline by ``seconds`` (a vacation's time); its
+        reminder is owed again."""
 
     # -- daily digests ---------------------------------------------------------------
 
@@ -229,6 +230,12 @@ class Store(Protocol):
 
     async def digest_sent(self, user_id: int, at: float) -> None:
         """Note that ``user_id``'s digest was sent at ``at``."""
+
+    async def set_reminder_hours(self, user_id: int, hours: list[int]) -> None:
+        """The hours before a deadline ``user_id`` is reminded at; none: the default."""
+
+    async def reminder_hours(self) -> dict[int, list[int]]:
+        """Every player's chosen reminder hours."""
 
     # -- heartbeats (the time the bot was away) -------------------------------
 

@@ -250,6 +250,13 @@ _V7 = (
         sent_at REAL NOT NULL
     )
     """,
+    # The hours before a correspondence deadline a player chose to be reminded at.
+    """
+    CREATE TABLE reminder_plans (
+        user_id INTEGER PRIMARY KEY,
+        hours   TEXT NOT NULL
+    )
+    """,
 )
 
 MIGRATIONS: tuple[tuple[str, ...], ...] = (_V1, _V2, _V3, _V4, _V5, _V6, _V7)

@@ -562,7 +562,7 @@ class SqlStore(LogReplays):
     async def shift_deadline(self, game_id: int, seconds: float) -> None:
         async with self._dialect.transaction(write=True) as conn:
             await conn.execute(
-                "UPDATE games SET deadline = deadline + :seconds"
+                "UPDATE games SET deadline = deadline + :seconds, reminded = FALSE"
                 " WHERE id = :id AND status = 'active' AND deadline IS NOT NULL",
                 seconds=seconds,
                 id=game_id,
@@ -593,6 +593,22 @@ class SqlStore(LogReplays):
             await conn.execute(
                 "UPDATE digests SET sent_at = :at WHERE user_id = :user", user=user_id, at=at
             )
+
+    async def set_reminder_hours(self, user_id: int, hours: list[int]) -> None:
+        async with self._dialect.transaction(write=True) as conn:
+            if not hours:
+                await conn.execute("DELETE FROM reminder_plans WHERE user_id = :user", user=user_id)
+                return
+            await conn.execute(
+                "INSERT INTO reminder_plans (user_id, hours) VALUES (:user, :hours)"
+                " ON CONFLICT (user_id) DO UPDATE SET hours = excluded.hours",
+                user=user_id,
+                hours=" ".join(str(hour) for hour in hours),
+            )
+
+    async def reminder_hours(self) -> dict[int, list[int]]:
+        rows = await self._dialect.fetch("SELECT user_id, hours FROM reminder_plans")
+        return {row["user_id"]: [int(hour) for hour in row["hours"].split()] for row in rows}
 
     # -- heartbeats (the time the bot was away) -------------------------------
 

@@ -1,5 +1,5 @@
 """Correspondence comforts in storage, on both databases: queued conditional
-lines (per game and player, replaced whole), vacations and daily digests."""
+lines (per game and player, replaced whole), vacations, digests and reminders."""
 
 from __future__ import annotations
 
@@ -52,3 +52,10 @@ async def test_digests_are_set_marked_and_stopped(store):
     assert await store.digests() == {RED: (9, 150.0), BLACK: (20, 200.0)}
     await store.set_digest(RED, None, 300.0)
     assert await store.digests() == {BLACK: (20, 200.0)}
+
+
+async def test_reminder_hours_are_kept_and_cleared(store):
+    await store.set_reminder_hours(RED, [12, 1])
+    await store.set_reminder_hours(BLACK, [24])
+    await store.set_reminder_hours(BLACK, [])
+    assert await store.reminder_hours() == {RED: [12, 1]}

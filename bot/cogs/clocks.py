@@ -55,6 +55,8 @@ class Clocks(commands.Cog):
         self.sweep.change_interval(seconds=bot.settings.sweep_seconds)
         self._next_challenge_check = 0.0
         self._next_claim_check = 0.0
+        # game id -> (its deadline, the soonest moment before it reminded of)
+        self._sent: dict[int, tuple[float, float]] = {}
 
     async def cog_load(self) -> None:
         self.sweep.start()
@@ -129,13 +131,24 @@ class Clocks(commands.Cog):
             self.bot.outages.returned(0)
 
     async def _reminders(self) -> None:
-        """DM the player to move once when a correspondence deadline draws near."""
+        """DM the player to move when a correspondence deadline draws near: at
+        the time control's moment, or at each of the moments they chose
+        (``bot/reminders.py``)."""
         now = self.bot.now()
         for manager in self.bot.hub.active():
             deadline = manager.clocks.deadline
-            if manager.reminded or not tc.reminder_due(manager.control, deadline, now):
-                continue
             user_id = manager.player_id(manager.match.game.turn)
+            chosen = [hour * 3600.0 for hour in await self.services.reminders.hours(user_id)]
+            reached = tc.reminders_reached(manager.control, deadline, now, chosen)
+            if deadline is None or not reached:
+                continue
+            sent = self._sent.get(manager.id)
+            if sent is None or sent[0] != deadline:
+                sent = (deadline, min(reached)) if manager.reminded else None  # (a restart)
+            if sent is not None and sent[1] <= min(reached):
+                self._sent[manager.id] = sent
+                continue
+            self._sent[manager.id] = (deadline, min(reached))
             manager.reminded = True
             await self.bot.store.set_reminded(manager.id)
             if deadline is None or manager.clocks.deadline != deadline:  # they moved meanwhile

@@ -15,6 +15,7 @@ from storage import Prefs
 from ..digests import DEFAULT_HOUR, Digests
 from ..errors import BotError
 from ..i18n import language_for, t
+from ..reminders import parse as parse_hours
 
 if TYPE_CHECKING:
     from ..client import Chuhan
@@ -26,14 +27,24 @@ def _choices(*values: str) -> list[app_commands.Choice[str]]:
     return [app_commands.Choice(name=value, value=value) for value in values]
 
 
-def summary(prefs: Prefs, lang: str, digest: int | None = None) -> str:
+def summary(
+    prefs: Prefs, lang: str, digest: int | None = None, reminders: list[int] | None = None
+) -> str:
     """The player's settings, one per line, in ``lang``; ``digest`` is the hour
-    of their daily digest, if they chose one."""
+    of their daily digest, if they chose one, ``reminders`` the hours before a
+    deadline they chose to be reminded at."""
     on_off = {True: t(lang, "settings.on"), False: t(lang, "settings.off")}
     mode = t(lang, f"choice.{prefs.notify}")
     if digest is not None:
         mode = t(lang, "digest.mode", hour=f"{digest:02d}:00")
     notify = t(lang, "settings.notify", notify=mode)
+    if reminders:
+        hours = t(lang, "reminders.join").join(
+            t(lang, "reminders.hour", hours=h) for h in reminders
+        )
+        notify += "\n" + t(lang, "reminders.chosen", hours=hours)
+    else:
+        notify += "\n" + t(lang, "reminders.default")
     boards = t(lang, "settings.boards", boards=t(lang, f"choice.{prefs.boards}"))
     return f"{notify}\n{boards}\n" + t(
         lang,
@@ -81,6 +92,7 @@ class Preferences(commands.Cog):
         notify="How you are told it is your turn: a ping in the game's thread, a DM, both, "
         "one daily digest DM, or not",
         digest_hour="The hour (UTC) of your daily digest (default 8)",
+        reminders="Hours before a correspondence deadline to remind you at, e.g. 12h 1h (default)",
         boards="Hidden pieces: your board by DM only when it is news, or after every move",
     )
     @app_commands.choices(
@@ -112,11 +124,13 @@ class Preferences(commands.Cog):
         notify: str | None = None,
         boards: str | None = None,
         digest_hour: app_commands.Range[int, 0, 23] | None = None,
+        reminders: str | None = None,
     ) -> None:
         players = self.bot.players
         players.seen(interaction.user, interaction.locale)
         if digest_hour is not None and notify not in (None, "digest"):
             raise BotError("digest_hour_alone")
+        hours = parse_hours(reminders) if reminders is not None else None
         await interaction.response.defer(ephemeral=True, thinking=True)
         changes: dict[str, object] = {}
         if language is not None:
@@ -146,13 +160,16 @@ class Preferences(commands.Cog):
             changes["notify"] = notify
         if boards is not None:
             changes["boards"] = boards
-        if changes:
+        plans = self.bot.services.reminders
+        if hours is not None:
+            await plans.choose(user_id, hours)
+        if changes or hours is not None:
             prefs = await players.update_prefs(user_id, **changes)
         else:
             prefs = await players.prefs(user_id)
         lang = language_for(interaction.locale, prefs.language)
-        head = t(lang, "settings.saved" if changes else "settings.current")
-        text = f"{head}\n{summary(prefs, lang, digest)}"
+        head = t(lang, "settings.saved" if changes or hours is not None else "settings.current")
+        text = f"{head}\n{summary(prefs, lang, digest, await plans.hours(user_id))}"
         await interaction.followup.send(text, ephemeral=True)
 
 

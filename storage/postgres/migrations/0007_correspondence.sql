@@ -26,3 +26,9 @@ CREATE TABLE digests (
     hour    INTEGER NOT NULL CHECK (hour BETWEEN 0 AND 23),
     sent_at DOUBLE PRECISION NOT NULL
 );
+
+-- The hours before a correspondence deadline a player chose to be reminded at.
+CREATE TABLE reminder_plans (
+    user_id BIGINT PRIMARY KEY,
+    hours   TEXT NOT NULL
+);
