@@ -52,6 +52,7 @@ class Premoves:
     def __init__(self, store: Store) -> None:
         self.store = store
         self._games: dict[int, dict[int, list[list[str]]]] = {}
+        self._answering: set[int] = set()  # games whose queued answer is being played
 
     async def _of(self, game_id: int) -> dict[int, list[list[str]]]:
         lines = self._games.get(game_id)
@@ -119,6 +120,11 @@ class Premoves:
                 await self._keep(manager.id, user_id, [])
         return count
 
+    def answering(self, game_id: int) -> bool:
+        """Whether the entry being committed in a game is a queued answer (for
+        the ``committed`` subscribers: such a move is not its player's own doing now)."""
+        return game_id in self._answering
+
     async def answer(self, manager: GameManager, report: Report) -> Report | None:
         """After a committed entry (the manager's lock held): the answer a queued
         line gives to it, played and committed, if any (see the module)."""
@@ -152,7 +158,11 @@ class Premoves:
         try:
             action = game.parse(move)
             shown = Moves(written(game, action))
-            answer = await manager.play_queued(user_id, move)
+            self._answering.add(manager.id)
+            try:
+                answer = await manager.play_queued(user_id, move)
+            finally:
+                self._answering.discard(manager.id)
         except (RulesError, BotError) as exc:
             log.info("game %s: a queued answer of %s was refused (%s)", manager.id, user_id, exc)
             await self._keep(manager.id, user_id, [])

@@ -26,13 +26,14 @@ async def test_a_reminder_at_each_chosen_time(table: Table):
     assert "Reminders: 12 h and 3 h before a correspondence deadline" in text
     thread = await table.start(time="1d")
     await play(table, thread, ["c3c4", "h9g7", "h0g2"])  # Bob to move, a day to go
-    await table.env.advance_time(6 * HOUR)
-    await table.env.advance_time(5.5 * HOUR)  # 12.5 h left
+    for _ in range(4):
+        await table.env.advance_time(2.875 * HOUR)  # to 12.5 h left
     assert _reminders(table) == []
     await table.env.advance_time(2 * HOUR)  # 10.5 h left
     assert len(_reminders(table)) == 1
     assert "it is your move in game #1" in _reminders(table)[0]
-    await table.env.advance_time(7 * HOUR)  # 3.5 h left: not yet the second
+    await table.env.advance_time(3.5 * HOUR)
+    await table.env.advance_time(3.5 * HOUR)  # 3.5 h left: not yet the second
     assert len(_reminders(table)) == 1
     await table.env.advance_time(2 * HOUR)  # 1.5 h left
     assert len(_reminders(table)) == 2

@@ -18,10 +18,10 @@ def settings(tmp_path) -> Settings:
 
 
 async def _wait(table: Table, seconds: float) -> None:
-    """Let time pass half a day at a time (SimCord settles each step in bounded time)."""
+    """Let time pass a few hours at a time (SimCord settles each step in bounded time)."""
     while seconds > 0:
-        await table.env.advance_time(min(seconds, DAY / 2))
-        seconds -= DAY / 2
+        await table.env.advance_time(min(seconds, DAY / 8))
+        seconds -= DAY / 8
 
 
 def _deadline(table: Table, thread) -> float:
@@ -70,3 +70,15 @@ async def test_a_turn_that_begins_on_vacation_waits_and_a_move_ends_it(table: Ta
     assert _deadline(table, first) == pytest.approx(started + DAY + DAY, abs=5)
     refused = await table.alice.slash(table.channel, "vacation", days=30)
     assert "You have 29 vacation days left this year (of 30)." in refused.response.content
+
+
+async def test_an_answer_queued_before_a_vacation_does_not_end_it(table: Table):
+    thread = await table.start(time="1d")
+    await play(table, thread, ["c3c4"])
+    await table.alice.slash(thread, "premove add", line="h7e7 h0g2")
+    await table.alice.slash(table.channel, "vacation", days=2)
+    await table.bob.slash(thread, "move", move="h7e7")  # her answer is played for her
+    await table.env.advance_time(1)
+    assert "马二进三" in thread.history()[-1].content or "马二进三" in thread.history()[-2].content
+    assert not any("back from vacation" in m.content for m in thread.history())
+    assert table.env.bot.hub.vacations.until(table.alice.user.id) is not None

@@ -63,11 +63,13 @@ class VacationCog(commands.Cog):
         await interaction.followup.send(text, ephemeral=True)
 
     def _committed(self, manager: GameManager, report: Report) -> None:
-        """A move of a player on vacation ends it: they are back."""
+        """A move of a player on vacation ends it: they are back. An answer they
+        queued before (``/premove``), played for them, does not."""
         mover, entries = manager.last_actor, manager.match.entries
         if mover is None or self.vacations.until(mover) is None or not entries:
             return
-        if not entries[-1].startswith("@"):
+        queued = self.services.hub.premoves.answering(manager.id)
+        if not entries[-1].startswith("@") and not queued:
             task = asyncio.get_running_loop().create_task(self._back(mover))
             self._returns.add(task)
             task.add_done_callback(self._returns.discard)
