@@ -68,7 +68,8 @@ class Clocks(commands.Cog):
     async def sweep(self) -> None:
         notifier, archives = self.services.notifier, self.services.endings.archive_due
         steps = (self.services.outages.sweep, self._timeouts, self._reminders, self._challenges)
-        for step in (*steps, notifier.sweep_endings, notifier.sweep, archives):
+        more = self.services.cogs.sweeps  # the other cogs' own steps
+        for step in (*steps, *more, notifier.sweep_endings, notifier.sweep, archives):
             try:
                 await step()
             except StorageUnavailable:  # said once a sweep, without a traceback

@@ -3,12 +3,11 @@ turn notices (a daily digest among them, ``bot/digests.py``) and private boards.
 
 from __future__ import annotations
 
-import logging
 from typing import TYPE_CHECKING
 
 import discord
 from discord import app_commands
-from discord.ext import commands, tasks
+from discord.ext import commands
 
 from storage import Prefs
 
@@ -19,8 +18,6 @@ from ..reminders import parse as parse_hours
 
 if TYPE_CHECKING:
     from ..client import Chuhan
-
-log = logging.getLogger(__name__)
 
 
 def _choices(*values: str) -> list[app_commands.Choice[str]]:
@@ -65,21 +62,12 @@ class Preferences(commands.Cog):
         self.digests = Digests(
             services.store, services.hub, services.players, services.dms, services.now
         )
-        self.sweep.change_interval(seconds=bot.settings.sweep_seconds)
 
     async def cog_load(self) -> None:
-        self.sweep.start()
+        self.bot.services.cogs.sweeps.append(self.digests.sweep)  # the clock loop sends them
 
     async def cog_unload(self) -> None:
-        self.sweep.cancel()
-
-    @tasks.loop(seconds=5)
-    async def sweep(self) -> None:
-        """The digests whose hour has come."""
-        try:
-            await self.digests.sweep()
-        except Exception:
-            log.exception("the daily digests failed")
+        self.bot.services.cogs.sweeps.remove(self.digests.sweep)
 
     @app_commands.command(name="settings", description="Show or change your display settings")
     @app_commands.describe(

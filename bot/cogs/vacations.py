@@ -11,7 +11,7 @@ from typing import TYPE_CHECKING
 
 import discord
 from discord import app_commands
-from discord.ext import commands, tasks
+from discord.ext import commands
 
 from ..i18n import t
 from ..manager import GameManager
@@ -31,16 +31,15 @@ class VacationCog(commands.Cog):
         self.bot = bot
         self.services = services
         self.vacations = services.hub.vacations
-        self.sweep.change_interval(seconds=bot.settings.sweep_seconds)
         self._returns: set[asyncio.Task[None]] = set()  # kept until done
 
     async def cog_load(self) -> None:
         self.services.hub.subscribe(self._committed)
-        self.sweep.start()
+        self.services.cogs.sweeps.append(self.sweep)
 
     async def cog_unload(self) -> None:
         self.services.hub.unsubscribe(self._committed)
-        self.sweep.cancel()
+        self.services.cogs.sweeps.remove(self.sweep)
 
     def _games(self, user_id: int) -> list[GameManager]:
         return [m for m in self.services.hub.active() if user_id in m.ids and correspondence(m)]
@@ -79,8 +78,8 @@ class VacationCog(commands.Cog):
         if await self.vacations.end(user_id, games):
             await self._tell(user_id, games, "vacation.ended", None)
 
-    @tasks.loop(seconds=5)
     async def sweep(self) -> None:
+        """The vacations that have run out (a step of the clock loop)."""
         for user_id in self.vacations.ended():
             try:
                 await self._back(user_id)
