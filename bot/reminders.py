@@ -50,18 +50,19 @@ class ReminderPlans:
         self.store = store
         self._hours: dict[int, list[int]] | None = None
 
-    async def _all(self) -> dict[int, list[int]]:
+    async def plans(self) -> dict[int, list[int]]:
+        """Every player's chosen hours (read once; the clock loop asks each sweep)."""
         if self._hours is None:
             self._hours = await self.store.reminder_hours()
         return self._hours
 
     async def hours(self, user_id: int) -> list[int]:
         """The hours chosen; empty: the time control's own moment."""
-        return list((await self._all()).get(user_id, []))
+        return list((await self.plans()).get(user_id, []))
 
     async def choose(self, user_id: int, hours: list[int]) -> None:
         await self.store.set_reminder_hours(user_id, hours)
-        plans = await self._all()
+        plans = await self.plans()
         if hours:
             plans[user_id] = hours
         else:

@@ -135,13 +135,15 @@ class Clocks(commands.Cog):
         """DM the player to move when a correspondence deadline draws near: at
         the time control's moment, or at each of the moments they chose
         (``bot/reminders.py``)."""
-        now = self.bot.now()
+        now, plans = self.bot.now(), await self.services.reminders.plans()
         for manager in self.bot.hub.active():
-            deadline = manager.clocks.deadline
+            deadline, control = manager.clocks.deadline, manager.control
+            if deadline is None or control is None or control.remind_ms is None:
+                continue
             user_id = manager.player_id(manager.match.game.turn)
-            chosen = [hour * 3600.0 for hour in await self.services.reminders.hours(user_id)]
-            reached = tc.reminders_reached(manager.control, deadline, now, chosen)
-            if deadline is None or not reached:
+            chosen = [hour * 3600.0 for hour in plans.get(user_id, ())]
+            reached = tc.reminders_reached(control, deadline, now, chosen)
+            if not reached:
                 continue
             sent = self._sent.get(manager.id)
             if sent is None or sent[0] != deadline:
@@ -152,7 +154,7 @@ class Clocks(commands.Cog):
             self._sent[manager.id] = (deadline, min(reached))
             manager.reminded = True
             await self.bot.store.set_reminded(manager.id)
-            if deadline is None or manager.clocks.deadline != deadline:  # they moved meanwhile
+            if manager.clocks.deadline != deadline:  # they moved meanwhile
                 continue
             if (await self.bot.players.prefs(user_id)).dm_notifications:
                 await self._remind(manager, user_id, deadline)
