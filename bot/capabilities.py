@@ -72,6 +72,9 @@ class Capabilities:
     challenges: ChallengeWriter | None = None
     answers: ButtonAnswers | None = None
     reviews: ReviewOffers | None = None
+    # Steps a cog adds to the clock loop's sweep (the digests, the vacations' ends):
+    # one loop, so a jump of the clock is caught up once, not once per cog.
+    sweeps: list[Callable[[], Awaitable[None]]] = field(default_factory=list)
     # Every loaded cog by its class (the client notes them), for a cog's own buttons.
     loaded: dict[type[commands.Cog], commands.Cog] = field(default_factory=dict)
 

@@ -26,6 +26,7 @@ from .outages import Outages
 from .players import PlayerDirectory
 from .presenter import error_text
 from .publisher import Publisher
+from .reminders import ReminderPlans
 from .server import ServerSettings
 from .services import Services
 from .settings import Settings
@@ -41,6 +42,8 @@ EXTENSIONS = (
     "bot.cogs.preferences",
     "bot.cogs.guide",
     "bot.cogs.clocks",
+    "bot.cogs.premoves",
+    "bot.cogs.vacations",
     *extensions(),  # the variants' own cogs, from their rooms
     "bot.cogs.table",
     "bot.cogs.computer",
@@ -92,6 +95,7 @@ class Chuhan(commands.Bot):
         self.outages = Outages(self.store, shards, self.now, self.hub.changed_elsewhere)
         self.services = self._services()
         await self.outages.at_start()  # before loading: the games load with time given back
+        await self.hub.vacations.load()
         settled = await self.hub.load_active(self.settings.shards)
         self.add_dynamic_items(ChallengeButton, RequestButton, RematchButton)
         for name in EXTENSIONS:
@@ -125,6 +129,7 @@ class Chuhan(commands.Bot):
             publisher=publisher,
             outages=self.outages,
             cogs=cogs,
+            reminders=ReminderPlans(store),
             now=self.now,
             reply_error=self.reply_error,
             language_of=self.language_of,

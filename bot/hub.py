@@ -6,7 +6,8 @@ Subscribers of ``committed`` (the publisher's order of delivery, the
 computer opponent, the reviews) are called once per committed change of a
 game, right after its commit, with the game's manager and the change's
 report, before anyone is told of it; they must not wait (a task of their
-own does what takes time).
+own does what takes time). A player's queued answer to that change (their
+conditional moves, ``bot/premoves.py``) is played next, under the same lock.
 """
 
 from __future__ import annotations
@@ -25,8 +26,11 @@ from storage.records import GameStatus
 from .errors import BotError, GameFinished, GameOver, NoGameHere
 from .manager import GameManager
 from .players import PlayerDirectory
+from .premoves import Premoves
 from .report import Report, Term, Title
 from .server import ServerSettings
+from .timecontrol import Clocks
+from .vacations import Vacations
 from .variants import table_for
 from .wording import color_term
 
@@ -65,6 +69,8 @@ class GameHub:
         # The bot's own user id, once it plays as the computer (the computer cog sets it).
         self.computer_id: int | None = None
         self._subscribers: list[Committed] = []
+        self.premoves = Premoves(store)
+        self.vacations = Vacations(store, now)
 
     def subscribe(self, hook: Committed) -> None:
         """Call ``hook`` after every committed change of any game (see the module)."""
@@ -81,6 +87,19 @@ class GameHub:
                 hook(manager, report)
             except Exception:
                 log.exception("a subscriber failed on game %s", manager.id)
+
+    async def answer_queued(self, manager: GameManager, report: Report) -> Report | None:
+        """The queued answer to a committed entry, played (bot/premoves.py); a
+        failure is logged and answers nothing: the entry stands."""
+        try:
+            return await self.premoves.answer(manager, report)
+        except Exception:
+            log.exception("the queued answers of game %s failed", manager.id)
+            return None
+
+    def paused(self, manager: GameManager, clocks: Clocks) -> Clocks:
+        """A turn's clocks, stopped while its player is on vacation (bot/vacations.py)."""
+        return self.vacations.paused(manager, clocks)
 
     async def in_channel(self, channel_id: int) -> GameManager:
         """The active game of a channel or thread.

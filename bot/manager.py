@@ -58,6 +58,10 @@ class Hub(boards.Place, Protocol):
 
     def committed(self, manager: GameManager, report: Report) -> None: ...
 
+    async def answer_queued(self, manager: GameManager, report: Report) -> Report | None: ...
+
+    def paused(self, manager: GameManager, clocks: tc.Clocks) -> tc.Clocks: ...
+
 
 class GameManager:
     """One game: its match, its clocks, its lock."""
@@ -152,32 +156,40 @@ class GameManager:
         message in the thread).
         """
         async with self.lock:
-            side = self._open_for(user_id)
-            if self.setup_phase is not None:
-                return await self._setup_wait()
-            overdue = await self._expire_before(side)
-            if overdue is not None:
-                return overdue
-            game = self.match.game
-            if game.turn is not side:
-                raise BotError("not_your_turn")
-            try:
-                action = game.parse(text)
-            except RulesError as exc:
-                exc.params.setdefault("variant", self.variant)  # a variant may word it
-                reason = refusal_reason(str(exc))
-                summary = f"rules.{self.variant}.{exc.code}"
-                if reason and catalogue().get("en", summary):  # the actual reason instead
-                    exc.params.setdefault("reason", reason)
-                raise
-            if said_in_public and game.is_secret(action):
-                raise BotError("secret_in_public")
-            mine = Moves(written(game, action))
-            shown = None if game.is_secret(action) else mine
-            report = await self._commit(user_id, action.text, shown)
-            if self.hidden:
-                report.note = Line("move.yours", {"move": mine})
-            return report
+            return await self._move(user_id, text, said_in_public)
+
+    async def play_queued(self, user_id: int, text: str) -> Report:
+        """A queued answer (bot/premoves.py), played under the lock already held."""
+        assert self.lock.locked()
+        return await self._move(user_id, text, False)
+
+    async def _move(self, user_id: int, text: str, said_in_public: bool) -> Report:
+        side = self._open_for(user_id)
+        if self.setup_phase is not None:
+            return await self._setup_wait()
+        overdue = await self._expire_before(side)
+        if overdue is not None:
+            return overdue
+        game = self.match.game
+        if game.turn is not side:
+            raise BotError("not_your_turn")
+        try:
+            action = game.parse(text)
+        except RulesError as exc:
+            exc.params.setdefault("variant", self.variant)  # a variant may word it
+            reason = refusal_reason(str(exc))
+            summary = f"rules.{self.variant}.{exc.code}"
+            if reason and catalogue().get("en", summary):  # the actual reason instead
+                exc.params.setdefault("reason", reason)
+            raise
+        if said_in_public and game.is_secret(action):
+            raise BotError("secret_in_public")
+        mine = Moves(written(game, action))
+        shown = None if game.is_secret(action) else mine
+        report = await self._commit(user_id, action.text, shown)
+        if self.hidden:
+            report.note = Line("move.yours", {"move": mine})
+        return report
 
     async def act(self, user_id: int, verb: str) -> Report:
         """A platform action of a player: resign, offer a draw, ask to undo, abort."""
@@ -266,7 +278,7 @@ class GameManager:
             shown = self.shown_clocks()
             clocks = tc.Clocks(shown[0], shown[1], None)
         elif game.ply != ply or game.turn is not turn or game is not game_before:
-            clocks = tc.hand_over(self.control, clocks, turn, game.turn, now)
+            clocks = self.hub.paused(self, tc.hand_over(self.control, clocks, turn, game.turn, now))
         try:
             before = await self._ratings_before(outcome)
             await self.hub.store.append(
@@ -305,6 +317,7 @@ class GameManager:
             lines += self.deadline_lines()
         report = await self._report(actor_id, events, lines, happened)
         self.hub.committed(self, report)
+        report.then = await self.hub.answer_queued(self, report)
         return report
 
     async def _roll_back(self, log_before: list[str]) -> None:

@@ -17,7 +17,9 @@ subscribes to the hub's ``committed`` event and a report waits while one
 committed before it is still on its way (at most :data:`ORDER_WAIT`
 seconds; a report that is dropped unpublished no longer holds the others
 up). So the computer's answer, found before the move it answers is out, is
-announced after it. The entry is already committed, so a Discord failure
+announced after it. A player's conditional answer (``report.then``) goes
+out right after the move it answers, and only it carries the turn notice.
+The entry is already committed, so a Discord failure
 is logged, never raised.
 """
 
@@ -136,9 +138,12 @@ class Publisher:
         """Send ``report`` (in ``channel``, else its game's), in the fixed order."""
         await self._await_turn(report)
         try:
-            return await self._deliver(report, channel)
+            published = await self._deliver(report, channel)
         finally:
             self._done(report)
+        if report.then is not None:  # a conditional answer: its notice is the one that counts
+            await self.publish(report.then, channel)
+        return published
 
     async def _deliver(self, report: Report, channel: discord.abc.Messageable | None) -> Published:
         self.dms.forget(report.game_id)  # news of an earlier turn is stale now
@@ -148,7 +153,7 @@ class Publisher:
             log.exception("could not find the channel of game %s", report.game_id)
             return Published(None, await self.dms.report(report, set()))
         try:
-            plan = await self.notifier.plan(report)
+            plan = None if report.then is not None else await self.notifier.plan(report)
         except Exception:  # a notice must never keep the move from being shown
             log.exception("could not plan the notice of game %s", report.game_id)
             plan = None

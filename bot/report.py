@@ -56,6 +56,7 @@ class Report:
     answer buttons; ``over`` says the entry ended the game. ``record`` is
     the part of ``lines`` that stays in the thread once a newer board replaces
     this one (what happened, not whose turn it was or the deadline).
+    ``then`` is the report of a conditional answer played right after.
     The publisher holds reports weakly, to publish a game's reports in the
     order of their commits.
     """
@@ -71,3 +72,5 @@ class Report:
     request: Pending | None = None
     over: bool = False  # the entry ended the game
     record: list[Line] = field(default_factory=list)
+    # The queued answer played right after this entry (bot/premoves.py), published after it.
+    then: Report | None = None

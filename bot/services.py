@@ -24,6 +24,7 @@ from .notices import Notifier
 from .outages import Outages
 from .players import PlayerDirectory
 from .publisher import Publisher
+from .reminders import ReminderPlans
 from .server import ServerSettings
 
 
@@ -40,6 +41,7 @@ class Services:
     publisher: Publisher
     outages: Outages
     cogs: Capabilities
+    reminders: ReminderPlans
     now: Callable[[], float]
     # The client's answers: a refusal in the user's language, the reader's language.
     reply_error: Callable[[discord.Interaction, BaseException], Awaitable[None]]

@@ -107,8 +107,11 @@ def shown_ms(
     return max(0, left)
 
 
-def reminder_due(tc: TimeControl | None, deadline: float | None, now: float) -> bool:
-    """Whether a correspondence player should now be reminded of their deadline."""
+def reminders_reached(
+    tc: TimeControl | None, deadline: float | None, now: float, chosen: list[float]
+) -> list[float]:
+    """The moments (seconds before ``deadline``) whose reminder is due by ``now``:
+    of those a correspondence player ``chosen``, else the time control's own."""
     if tc is None or tc.remind_ms is None or deadline is None:
-        return False
-    return now >= deadline - tc.remind_ms / 1000
+        return []
+    return [before for before in chosen or [tc.remind_ms / 1000] if now >= deadline - before]

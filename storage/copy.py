@@ -34,6 +34,10 @@ TABLE_ORDER = (
     "challenges",
     "reviews",
     "heartbeats",  # when the SQLite bot last served: its outage is given back
+    "premoves",
+    "vacations",
+    "digests",
+    "reminder_plans",
 )
 IDENTITY_TABLES = ("games", "challenges")
 

@@ -198,6 +198,51 @@ class Store(Protocol):
 
     async def set_notified(self, game_id: int, count: int) -> None: ...
 
+    # -- conditional moves ------------------------------------------------------
+
+    async def premoves(self, game_id: int) -> dict[int, list[list[str]]]:
+        """Each player's queued conditional lines in a game (actions in the log's
+        text form, the opponent's reply first); players without any are absent."""
+
+    async def set_premoves(self, game_id: int, user_id: int, lines: list[list[str]]) -> None:
+        """Replace a player's queued lines in a game; no lines clears them."""
+
+    # -- vacations -----------------------------------------------------------------
+
+    async def add_vacation(self, user_id: int, starts_at: float, ends_at: float) -> None:
+        """Note a vacation of ``user_id`` from ``starts_at`` to ``ends_at`` (unix)."""
+
+    async def vacations(self, user_id: int, since: float) -> list[tuple[float, float]]:
+        """The (start, end) of ``user_id``'s vacations begun since ``since``, oldest first."""
+
+    async def open_vacations(self) -> dict[int, float]:
+        """Each player's vacation not yet closed, by user: when it ends."""
+
+    async def close_vacation(self, user_id: int, at: float) -> None:
+        """Close ``user_id``'s open vacation, ending it at ``at`` if that is sooner."""
+
+    async def shift_deadline(self, game_id: int, seconds: float) -> None:
+        """Move an active game's deadline by ``seconds`` (a vacation's time); its
+        reminder is owed again."""
+
+    # -- daily digests ---------------------------------------------------------------
+
+    async def set_digest(self, user_id: int, hour: int | None, at: float) -> None:
+        """Send ``user_id`` a daily digest at ``hour`` (UTC), counted as sent at
+        ``at``; ``None`` stops it."""
+
+    async def digests(self) -> dict[int, tuple[int, float]]:
+        """Every player's digest: its hour and when it was last sent."""
+
+    async def digest_sent(self, user_id: int, at: float) -> None:
+        """Note that ``user_id``'s digest was sent at ``at``."""
+
+    async def set_reminder_hours(self, user_id: int, hours: list[int]) -> None:
+        """The hours before a deadline ``user_id`` is reminded at; none: the default."""
+
+    async def reminder_hours(self) -> dict[int, list[int]]:
+        """Every player's chosen reminder hours."""
+
     # -- heartbeats (the time the bot was away) -------------------------------
 
     async def beat(self, shards: Shards, at: float) -> None:

@@ -511,6 +511,120 @@ class SqlStore(LogReplays):
                 "UPDATE games SET notified = :count WHERE id = :id", count=count, id=game_id
             )
 
+    # -- conditional moves ------------------------------------------------------
+
+    async def premoves(self, game_id: int) -> dict[int, list[list[str]]]:
+        rows = await self._dialect.fetch(
+            "SELECT user_id, lines FROM premoves WHERE game_id = :id", id=game_id
+        )
+        return {
+            row["user_id"]: [line.split() for line in row["lines"].splitlines()] for row in rows
+        }
+
+    async def set_premoves(self, game_id: int, user_id: int, lines: list[list[str]]) -> None:
+        text = "\n".join(" ".join(line) for line in lines if line)
+        async with self._dialect.transaction(write=True) as conn:
+            if not text:
+                await conn.execute(
+                    "DELETE FROM premoves WHERE game_id = :game AND user_id = :user",
+                    game=game_id,
+                    user=user_id,
+                )
+                return
+            await conn.execute(
+                "INSERT INTO premoves (game_id, user_id, lines) VALUES (:game, :user, :lines)"
+                " ON CONFLICT (game_id, user_id) DO UPDATE SET lines = excluded.lines",
+                game=game_id,
+                user=user_id,
+                lines=text,
+            )
+
+    # -- vacations -----------------------------------------------------------------
+
+    async def add_vacation(self, user_id: int, starts_at: float, ends_at: float) -> None:
+        async with self._dialect.transaction(write=True) as conn:
+            await conn.execute(
+                "INSERT INTO vacations (user_id, starts_at, ends_at)"
+                " VALUES (:user, :starts, :ends)",
+                user=user_id,
+                starts=starts_at,
+                ends=ends_at,
+            )
+
+    async def vacations(self, user_id: int, since: float) -> list[tuple[float, float]]:
+        rows = await self._dialect.fetch(
+            "SELECT starts_at, ends_at FROM vacations WHERE user_id = :user"
+            " AND starts_at >= :since ORDER BY starts_at",
+            user=user_id,
+            since=since,
+        )
+        return [(row["starts_at"], row["ends_at"]) for row in rows]
+
+    async def open_vacations(self) -> dict[int, float]:
+        rows = await self._dialect.fetch("SELECT user_id, ends_at FROM vacations WHERE closed = 0")
+        return {row["user_id"]: row["ends_at"] for row in rows}
+
+    async def close_vacation(self, user_id: int, at: float) -> None:
+        async with self._dialect.transaction(write=True) as conn:
+            await conn.execute(
+                "UPDATE vacations SET closed = 1,"
+                " ends_at = CASE WHEN ends_at > :at THEN :at ELSE ends_at END"
+                " WHERE user_id = :user AND closed = 0",
+                user=user_id,
+                at=at,
+            )
+
+    async def shift_deadline(self, game_id: int, seconds: float) -> None:
+        async with self._dialect.transaction(write=True) as conn:
+            await conn.execute(
+                "UPDATE games SET deadline = deadline + :seconds, reminded = FALSE"
+                " WHERE id = :id AND status = 'active' AND deadline IS NOT NULL",
+                seconds=seconds,
+                id=game_id,
+            )
+
+    # -- daily digests ---------------------------------------------------------------
+
+    async def set_digest(self, user_id: int, hour: int | None, at: float) -> None:
+        async with self._dialect.transaction(write=True) as conn:
+            if hour is None:
+                await conn.execute("DELETE FROM digests WHERE user_id = :user", user=user_id)
+                return
+            await conn.execute(
+                "INSERT INTO digests (user_id, hour, sent_at) VALUES (:user, :hour, :at)"
+                " ON CONFLICT (user_id)"
+                " DO UPDATE SET hour = excluded.hour, sent_at = excluded.sent_at",
+                user=user_id,
+                hour=hour,
+                at=at,
+            )
+
+    async def digests(self) -> dict[int, tuple[int, float]]:
+        rows = await self._dialect.fetch("SELECT user_id, hour, sent_at FROM digests")
+        return {row["user_id"]: (row["hour"], row["sent_at"]) for row in rows}
+
+    async def digest_sent(self, user_id: int, at: float) -> None:
+        async with self._dialect.transaction(write=True) as conn:
+            await conn.execute(
+                "UPDATE digests SET sent_at = :at WHERE user_id = :user", user=user_id, at=at
+            )
+
+    async def set_reminder_hours(self, user_id: int, hours: list[int]) -> None:
+        async with self._dialect.transaction(write=True) as conn:
+            if not hours:
+                await conn.execute("DELETE FROM reminder_plans WHERE user_id = :user", user=user_id)
+                return
+            await conn.execute(
+                "INSERT INTO reminder_plans (user_id, hours) VALUES (:user, :hours)"
+                " ON CONFLICT (user_id) DO UPDATE SET hours = excluded.hours",
+                user=user_id,
+                hours=" ".join(str(hour) for hour in hours),
+            )
+
+    async def reminder_hours(self) -> dict[int, list[int]]:
+        rows = await self._dialect.fetch("SELECT user_id, hours FROM reminder_plans")
+        return {row["user_id"]: [int(hour) for hour in row["hours"].split()] for row in rows}
+
     # -- heartbeats (the time the bot was away) -------------------------------
 
     async def beat(self, shards: Shards, at: float) -> None:

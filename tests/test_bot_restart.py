@@ -44,9 +44,7 @@ async def test_a_challenge_accepted_after_a_restart_names_the_challenger(table, 
     assert "alice (🔴 Red) vs bob (⚫ Black)" in thread.history()[0].content
 
 
-async def test_start_up_reads_each_game_once_and_replays_its_log_once(
-    table, settings, monkeypatch
-):
+async def test_start_up_reads_each_game_once_and_replays_its_log_once(table, settings, monkeypatch):
     import bot.hub
     from storage.replays import LogReplays
     from storage.store import SqlStore

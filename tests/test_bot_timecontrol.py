@@ -40,7 +40,11 @@ def test_correspondence_and_reminders():
     day = tc.preset("1d")
     clocks = tc.start(day, now=0.0)
     assert clocks == tc.Clocks(None, None, 86_400.0)
-    assert not tc.reminder_due(day, clocks.deadline, now=60_000.0)
-    assert tc.reminder_due(day, clocks.deadline, now=75_000.0)
-    assert not tc.reminder_due(RAPID, 100.0, now=99.0)
+    assert tc.reminders_reached(day, clocks.deadline, 60_000.0, []) == []
+    assert tc.reminders_reached(day, clocks.deadline, 75_000.0, []) == [14_400.0]  # 4 h
+    assert tc.reminders_reached(RAPID, 100.0, 99.0, []) == []
+    chosen = [43_200.0, 3_600.0]  # 12 h and 1 h before
+    assert tc.reminders_reached(day, clocks.deadline, 40_000.0, chosen) == []
+    assert tc.reminders_reached(day, clocks.deadline, 50_000.0, chosen) == [43_200.0]
+    assert tc.reminders_reached(day, clocks.deadline, 83_000.0, chosen) == chosen
     assert tc.hand_over(None, tc.Clocks(), RED, BLACK, now=5.0) == tc.Clocks()

@@ -55,6 +55,8 @@ class Clocks(commands.Cog):
         self.sweep.change_interval(seconds=bot.settings.sweep_seconds)
         self._next_challenge_check = 0.0
         self._next_claim_check = 0.0
+        # game id -> (its deadline, the soonest moment before it reminded of)
+        self._sent: dict[int, tuple[float, float]] = {}
 
     async def cog_load(self) -> None:
         self.sweep.start()
@@ -66,7 +68,8 @@ class Clocks(commands.Cog):
     async def sweep(self) -> None:
         notifier, archives = self.services.notifier, self.services.endings.archive_due
         steps = (self.services.outages.sweep, self._timeouts, self._reminders, self._challenges)
-        for step in (*steps, notifier.sweep_endings, notifier.sweep, archives):
+        more = self.services.cogs.sweeps  # the other cogs' own steps
+        for step in (*steps, *more, notifier.sweep_endings, notifier.sweep, archives):
             try:
                 await step()
             except StorageUnavailable:  # said once a sweep, without a traceback
@@ -129,16 +132,29 @@ class Clocks(commands.Cog):
             self.bot.outages.returned(0)
 
     async def _reminders(self) -> None:
-        """DM the player to move once when a correspondence deadline draws near."""
-        now = self.bot.now()
+        """DM the player to move when a correspondence deadline draws near: at
+        the time control's moment, or at each of the moments they chose
+        (``bot/reminders.py``)."""
+        now, plans = self.bot.now(), await self.services.reminders.plans()
         for manager in self.bot.hub.active():
-            deadline = manager.clocks.deadline
-            if manager.reminded or not tc.reminder_due(manager.control, deadline, now):
+            deadline, control = manager.clocks.deadline, manager.control
+            if deadline is None or control is None or control.remind_ms is None:
                 continue
             user_id = manager.player_id(manager.match.game.turn)
+            chosen = [hour * 3600.0 for hour in plans.get(user_id, ())]
+            reached = tc.reminders_reached(control, deadline, now, chosen)
+            if not reached:
+                continue
+            sent = self._sent.get(manager.id)
+            if sent is None or sent[0] != deadline:
+                sent = (deadline, min(reached)) if manager.reminded else None  # (a restart)
+            if sent is not None and sent[1] <= min(reached):
+                self._sent[manager.id] = sent
+                continue
+            self._sent[manager.id] = (deadline, min(reached))
             manager.reminded = True
             await self.bot.store.set_reminded(manager.id)
-            if deadline is None or manager.clocks.deadline != deadline:  # they moved meanwhile
+            if manager.clocks.deadline != deadline:  # they moved meanwhile
                 continue
             if (await self.bot.players.prefs(user_id)).dm_notifications:
                 await self._remind(manager, user_id, deadline)

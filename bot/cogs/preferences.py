@@ -1,5 +1,5 @@
 """``/settings``: each player's language, notation, glyphs, orientation, labels, DMs,
-turn notices and private boards."""
+turn notices (a daily digest among them, ``bot/digests.py``) and private boards."""
 
 from __future__ import annotations
 
@@ -11,7 +11,10 @@ from discord.ext import commands
 
 from storage import Prefs
 
+from ..digests import DEFAULT_HOUR, Digests
+from ..errors import BotError
 from ..i18n import language_for, t
+from ..reminders import parse as parse_hours
 
 if TYPE_CHECKING:
     from ..client import Chuhan
@@ -21,10 +24,24 @@ def _choices(*values: str) -> list[app_commands.Choice[str]]:
     return [app_commands.Choice(name=value, value=value) for value in values]
 
 
-def summary(prefs: Prefs, lang: str) -> str:
-    """The player's settings, one per line, in ``lang``."""
+def summary(
+    prefs: Prefs, lang: str, digest: int | None = None, reminders: list[int] | None = None
+) -> str:
+    """The player's settings, one per line, in ``lang``; ``digest`` is the hour
+    of their daily digest, if they chose one, ``reminders`` the hours before a
+    deadline they chose to be reminded at."""
     on_off = {True: t(lang, "settings.on"), False: t(lang, "settings.off")}
-    notify = t(lang, "settings.notify", notify=t(lang, f"choice.{prefs.notify}"))
+    mode = t(lang, f"choice.{prefs.notify}")
+    if digest is not None:
+        mode = t(lang, "digest.mode", hour=f"{digest:02d}:00")
+    notify = t(lang, "settings.notify", notify=mode)
+    if reminders:
+        hours = t(lang, "reminders.join").join(
+            t(lang, "reminders.hour", hours=h) for h in reminders
+        )
+        notify += "\n" + t(lang, "reminders.chosen", hours=hours)
+    else:
+        notify += "\n" + t(lang, "reminders.default")
     boards = t(lang, "settings.boards", boards=t(lang, f"choice.{prefs.boards}"))
     return f"{notify}\n{boards}\n" + t(
         lang,
@@ -41,6 +58,16 @@ def summary(prefs: Prefs, lang: str) -> str:
 class Preferences(commands.Cog):
     def __init__(self, bot: Chuhan) -> None:
         self.bot = bot
+        services = bot.services
+        self.digests = Digests(
+            services.store, services.hub, services.players, services.dms, services.now
+        )
+
+    async def cog_load(self) -> None:
+        self.bot.services.cogs.sweeps.append(self.digests.sweep)  # the clock loop sends them
+
+    async def cog_unload(self) -> None:
+        self.bot.services.cogs.sweeps.remove(self.digests.sweep)
 
     @app_commands.command(name="settings", description="Show or change your display settings")
     @app_commands.describe(
@@ -50,7 +77,10 @@ class Preferences(commands.Cog):
         orientation="Your side at the bottom (auto) or always Red",
         labels="Coordinates around the board",
         dm="Direct messages (game start, reminders, private boards)",
-        notify="How you are told it is your turn: a ping in the game's thread, a DM, both, or not",
+        notify="How you are told it is your turn: a ping in the game's thread, a DM, both, "
+        "one daily digest DM, or not",
+        digest_hour="The hour (UTC) of your daily digest (default 8)",
+        reminders="Hours before a correspondence deadline to remind you at, e.g. 12h 1h (default)",
         boards="Hidden pieces: your board by DM only when it is news, or after every move",
     )
     @app_commands.choices(
@@ -62,6 +92,7 @@ class Preferences(commands.Cog):
             app_commands.Choice(name="ping in the game's thread (default)", value="thread"),
             app_commands.Choice(name="direct message", value="dm"),
             app_commands.Choice(name="both", value="both"),
+            app_commands.Choice(name="one daily digest by direct message", value="digest"),
             app_commands.Choice(name="off", value="off"),
         ],
         boards=[
@@ -80,9 +111,14 @@ class Preferences(commands.Cog):
         dm: bool | None = None,
         notify: str | None = None,
         boards: str | None = None,
+        digest_hour: app_commands.Range[int, 0, 23] | None = None,
+        reminders: str | None = None,
     ) -> None:
         players = self.bot.players
         players.seen(interaction.user, interaction.locale)
+        if digest_hour is not None and notify not in (None, "digest"):
+            raise BotError("digest_hour_alone")
+        hours = parse_hours(reminders) if reminders is not None else None
         await interaction.response.defer(ephemeral=True, thinking=True)
         changes: dict[str, object] = {}
         if language is not None:
@@ -97,18 +133,32 @@ class Preferences(commands.Cog):
             changes["labels"] = labels
         if dm is not None:
             changes["dm_notifications"] = dm
-        if notify is not None:
+        user_id = interaction.user.id
+        digest = await self.digests.hour(user_id)
+        if notify == "digest" or (notify is None and digest_hour is not None):
+            if digest_hour is not None:
+                digest = digest_hour
+            digest = DEFAULT_HOUR if digest is None else digest
+            await self.digests.choose(user_id, digest)
+            changes["notify"] = "off"  # the digest instead of a notice per move
+        elif notify is not None:
+            if digest is not None:
+                digest = None
+                await self.digests.choose(user_id, None)
             changes["notify"] = notify
         if boards is not None:
             changes["boards"] = boards
-        user_id = interaction.user.id
-        if changes:
+        plans = self.bot.services.reminders
+        if hours is not None:
+            await plans.choose(user_id, hours)
+        if changes or hours is not None:
             prefs = await players.update_prefs(user_id, **changes)
         else:
             prefs = await players.prefs(user_id)
         lang = language_for(interaction.locale, prefs.language)
-        head = t(lang, "settings.saved" if changes else "settings.current")
-        await interaction.followup.send(f"{head}\n{summary(prefs, lang)}", ephemeral=True)
+        head = t(lang, "settings.saved" if changes or hours is not None else "settings.current")
+        text = f"{head}\n{summary(prefs, lang, digest, await plans.hours(user_id))}"
+        await interaction.followup.send(text, ephemeral=True)
 
 
 async def setup(bot: Chuhan) -> None:

@@ -28,6 +28,7 @@ from ..limits import (
 )
 from ..names import shown
 from ..services import Services
+from ..vacations import ALLOWANCE_DAYS
 from ..visibility import may_see
 
 if TYPE_CHECKING:
@@ -129,6 +130,9 @@ class Social(commands.Cog):
         computer = self.services.cogs.computer
         if computer is not None:
             lines += await computer.record_lines(who.id, lang)
+        used = await self.services.hub.vacations.days_used(who.id)
+        left = max(0, ALLOWANCE_DAYS - used)
+        lines.append(t(lang, "stats.vacation", left=left, most=ALLOWANCE_DAYS))
         await interaction.response.send_message("\n".join(lines), ephemeral=True)
 
     @app_commands.command(name="history", description="A player's latest finished games")
