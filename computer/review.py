@@ -20,7 +20,9 @@ from dataclasses import dataclass
 from typing import Protocol
 
 from rules.knowledge import Knowledge, knowledge_along
+from rules.openings import in_book
 from rules.pieces import Color
+from rules.position import Position
 
 CAP = 1_000  # centipawns: past this a position is won; lichess caps there too
 WORST = 3  # moves shown per side
@@ -67,7 +69,9 @@ def move_accuracy(drop: float) -> float:
 class Judgement:
     """Ply ``ply`` (0 = the first action): ``side`` played ``played``, its
     ``number``-th move, worth ``played_score``; the engine's ``better`` was
-    worth ``best_score`` (centipawns for ``side``, from the same position)."""
+    worth ``best_score`` (centipawns for ``side``, from the same position).
+    A ``book`` move keeps the game in a well-known opening line: it costs
+    nothing and is never labelled, whatever the engine prefers."""
 
     ply: int
     side: Color
@@ -76,11 +80,12 @@ class Judgement:
     better: str | None
     best_score: int
     played_score: int
+    book: bool = False
 
     @property
     def drop(self) -> float:
         """How much the move lowered its side's winning chance (never below 0)."""
-        if self.played == self.better:
+        if self.played == self.better or self.book:
             return 0.0
         return max(0.0, winning_chance(self.best_score) - winning_chance(self.played_score))
 
@@ -152,6 +157,7 @@ async def review(
     """
     along = list(knowledge_along(variant, options, seed, moves))
     total = len(along)
+    book = in_book(moves) if along and _from_the_start(along[0]) else [False] * len(moves)
     evaluations: list[int] = []
     judgements: list[Judgement] = []
     counts = [0, 0]
@@ -181,6 +187,7 @@ async def review(
                     better,
                     clamp(best_score),
                     clamp(played_score),
+                    book[ply],
                 )
             )
         if progress is not None:
@@ -190,7 +197,7 @@ async def review(
 
 def to_json(found: Review) -> str:
     rows = [
-        [j.side.value, j.number, j.played, j.better, j.best_score, j.played_score]
+        [j.side.value, j.number, j.played, j.better, j.best_score, j.played_score, j.book]
         for j in found.judgements
     ]
     return json.dumps({"format": FORMAT, "evaluations": found.evaluations, "moves": rows})
@@ -202,7 +209,15 @@ def from_json(text: str) -> Review | None:
     if data.get("format") != FORMAT:
         return None
     judgements = tuple(
-        Judgement(ply, Color(side), number, played, better, best, mine)
-        for ply, (side, number, played, better, best, mine) in enumerate(data["moves"])
+        Judgement(ply, Color(side), number, played, better, best, mine, book)
+        for ply, (side, number, played, better, best, mine, book) in enumerate(data["moves"])
     )
     return Review(tuple(data["evaluations"]), judgements)
+
+
+def _from_the_start(knowledge: Knowledge) -> bool:
+    """Whether a game begins at standard xiangqi's start (the book is its
+    openings: not a handicap, a set position or a variant's own board)."""
+    start = [None if p is None else (p.color, p.kind) for p in Position.start().board]
+    seen = [None if p is None else (p.color, p.kind) for p in knowledge.view.board]
+    return knowledge.view.turn is Color.RED and seen == start

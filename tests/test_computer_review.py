@@ -146,3 +146,24 @@ async def test_the_engine_s_review_is_the_same_every_time_and_calls_a_blunder_on
     blunder = first.judgements[0]
     assert blunder.label in ("?", "??") and blunder.better != "h2h9"
     assert first.judgements[1].label is None  # taking back is the best move
+
+
+async def test_a_move_of_a_well_known_opening_line_is_never_labelled():
+    # 炮二平五 马8进7 马二进三 车9平8, then Red's 兵一进一 leaves the book
+    # (the lines of the opening directory, mirror images and transpositions
+    # included). The analyst calls every move a blunder.
+    moves = ["h2e2", "h9g7", "h0g2", "i9h9", "i3i4"]
+    best = {tuple(moves[:ply]): (300, "zzzz") for ply in range(len(moves) + 1)}
+    blunders = {(tuple(moves[:ply]), move): -300 for ply, move in enumerate(moves)}
+    found = await review({}, moves, Scripted(best, blunders))
+    assert [j.label for j in found.judgements] == [None, None, None, None, "??"]
+    assert found.accuracy(Color.BLACK) == pytest.approx(100, abs=0.01)
+
+    mirrored = ["b2e2", "b9c7"]  # the same opening on the other wing
+    found = await review(
+        {}, mirrored, Scripted(best, {(tuple(mirrored[:1]), "b9c7"): -300, ((), "b2e2"): -300})
+    )
+    assert [j.label for j in found.judgements] == [None, None]
+
+    handicap = await review({"handicap": "chariot"}, ["h2e2"], Scripted({}, {((), "h2e2"): -300}))
+    assert [j.label for j in handicap.judgements] == ["??"]  # no book off the standard start
