@@ -5,7 +5,7 @@ game state, so an image can show nothing its viewer may not see.
 """
 
 from .image import render_png
-from .options import Players, RenderOptions
+from .options import Arrow, ArrowStyle, Players, RenderOptions
 from .replay import render_gif
 
-__all__ = ["Players", "RenderOptions", "render_gif", "render_png"]
+__all__ = ["Arrow", "ArrowStyle", "Players", "RenderOptions", "render_gif", "render_png"]

@@ -6,6 +6,7 @@ from PIL import Image
 
 from rules.view import View
 
+from .arrows import draw_arrows
 from .board import board_layer
 from .extras import extras_of
 from .layout import PANEL_LEFT, centre
@@ -35,5 +36,6 @@ def draw_frame(view: View, players: Players | None, options: RenderOptions) -> I
             move_dot().paste(frame, centre(start, bottom))
         move_corners().paste(frame, centre(start, bottom))
         move_corners().paste(frame, centre(end, bottom))
+    draw_arrows(frame, options.arrows, bottom)
     frame.paste(to_palette(draw_panel(view, players, options)), (PANEL_LEFT, 0))
     return frame

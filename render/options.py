@@ -6,11 +6,29 @@ Both classes are frozen and hashable: they are part of the image cache key.
 from __future__ import annotations
 
 from dataclasses import dataclass
+from enum import Enum
 
 from rules.pieces import Color
+from rules.squares import Square
 from rules.view import View
 
 LANGUAGES = ("zh", "en")
+
+
+class ArrowStyle(Enum):
+    """Which of a review's two moves an arrow shows."""
+
+    PLAYED = "played"
+    BETTER = "better"
+
+
+@dataclass(frozen=True, slots=True)
+class Arrow:
+    """A move drawn over the board, from ``start`` to ``end``."""
+
+    start: Square
+    end: Square
+    style: ArrowStyle
 
 
 @dataclass(frozen=True, slots=True)
@@ -19,13 +37,15 @@ class RenderOptions:
 
     ``perspective`` is the side drawn at the bottom; ``None`` means the
     viewer's own side, or Red for the public view. ``lang`` is the language
-    of the few words drawn (``"zh"`` or ``"en"``).
+    of the few words drawn (``"zh"`` or ``"en"``). ``arrows`` are moves
+    drawn over the pieces, in order (a later arrow covers an earlier one).
     """
 
     traditional: bool = False
     labels: bool = False
     perspective: Color | None = None
     lang: str = "zh"
+    arrows: tuple[Arrow, ...] = ()
 
     def __post_init__(self) -> None:
         if self.lang not in LANGUAGES:

@@ -121,3 +121,8 @@ def to_palette(image: Image.Image) -> Image.Image:
     """Map an RGB image onto the shared palette (nearest colour, no dithering)."""
     rgb = image if image.mode == "RGB" else image.convert("RGB")
     return rgb.quantize(palette=palette_image(), dither=Image.Dither.NONE)
+
+
+def index_of(colour: RGB) -> int:
+    """The palette index of a named colour, for drawing straight onto a 'P' frame."""
+    return _colours().index(colour)
