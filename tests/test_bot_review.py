@@ -15,7 +15,11 @@ from computer.opponent import Opponent
 from computer.review import winning_chance
 from render.fonts import has_glyph, names_font
 from render.graph import HEIGHT, WIDTH, Mark, _overlap, evaluation_graph, place_labels
+from render.layout import centre
+from render.palette import CHECK
 from render.text import graph_words
+from rules.pieces import Color
+from rules.squares import parse_square
 from tests.conftest import button, play
 from tests.test_bot_game import QUICK_MATE
 
@@ -97,3 +101,34 @@ def test_graph_places_crowded_labels_without_overlap_in_both_languages():
     assert all(b[1] >= 64 and b[3] <= 328 and b[0] >= 64 and b[2] <= 780 for b in boxes)
     for word in graph_words("zh", True).values():
         assert all(has_glyph(char) for char in word)
+
+
+async def test_review_attaches_its_critical_moments_and_shows_any_ply_with_arrows(
+    table, monkeypatch
+):
+    """The worst moves come after the graph as boards with two arrows; ``ply:``
+    draws one move that way with the texts in the reader's notation."""
+    thread = await table.start()
+    await play(table, thread, QUICK_MATE)
+    monkeypatch.setattr(opponent_module, "REVIEW_NODES", 4_000)
+    table.env.settle_timeout = 120.0
+    answer = (await table.carol.slash(thread, "review")).response
+    names = [a.filename for a in answer.attachments]
+    worst = answer.content.count("better:")
+    assert names[0] == "review.png" and len(names) == 1 + worst
+    assert all(n.startswith("move-") and n.endswith(".png") for n in names[1:])
+
+    refused = await table.carol.slash(thread, "review", game=1, ply=99)
+    assert refused.ephemeral and "7 plies" in refused.response.content
+
+    shown = (await table.carol.slash(thread, "review", game=1, ply=3)).response
+    assert shown.content.startswith("🔎 Game #1, ply 3: 🔴 Red move 2. 炮八进五")
+    assert "better:" in shown.content and "Red arrow" in shown.content
+    assert [a.filename for a in shown.attachments] == ["move-3.png"]
+    drawn = Image.open(io.BytesIO(await shown.attachments[0].read())).convert("RGB")
+    # b2b7 drawn from Red's side: halfway along, the arrow's red covers the board.
+    (x0, y0), (x1, y1) = (
+        centre(parse_square("b2"), Color.RED),
+        centre(parse_square("b7"), Color.RED),
+    )
+    assert drawn.getpixel(((x0 + x1) // 2, (y0 + y1) // 2)) == CHECK

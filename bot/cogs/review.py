@@ -1,6 +1,8 @@
 """/review and the Review button: the winning-chance graph of a finished
 game, each side's accuracy and labels (?!, ?, ??), and its worst moves with
-the engine's better move in the reader's notation. Refused while the game
+the engine's better move in the reader's notation, each also drawn as a
+board with two arrows (the move played, the better move); ``ply:`` shows
+any one move of the game that way. Refused while the game
 runs: a review would help a player. A game is reviewed once; the review is
 kept in the store and shown from there afterwards.
 
@@ -26,14 +28,15 @@ import discord
 from discord import app_commands
 from discord.ext import commands
 
-from computer.review import Review, from_json, review, to_json
+from computer.review import Judgement, Review, from_json, review, to_json
 from computer.uci import EngineError
+from render import Arrow, ArrowStyle, Players, RenderOptions, render_png
 from render.graph import Mark, evaluation_graph
-from rules.actions import parse_action
+from rules.actions import Move, parse_action
 from rules.outcome import Reason
 from rules.pieces import Color
-from rules.variant import find_variant
-from storage import GameNotFound, GameRecord
+from rules.variant import Game, find_variant
+from storage import GameNotFound, GameRecord, Prefs
 from storage.records import GameStatus
 
 from ..buttons import GameButton
@@ -103,17 +106,20 @@ class Reviews(commands.Cog):
     @app_commands.command(
         name="review", description="Review a finished xiangqi or successor xiangqi game"
     )
-    @app_commands.describe(game="The game number (default: this channel's last game, else yours)")
+    @app_commands.describe(
+        game="The game number (default: this channel's last game, else yours)",
+        ply="Show one move on the board: its ply number, both sides counted (1 = Red's first)",
+    )
     @app_commands.guild_only()
     async def review_command(
-        self, interaction: discord.Interaction, game: int | None = None
+        self, interaction: discord.Interaction, game: int | None = None, ply: int | None = None
     ) -> None:
         if game is None:
             assert interaction.channel_id is not None
             if self.bot.hub.here(interaction.channel_id) is not None:
                 raise BotError("review_during_game")
             game = await self._default_game(interaction)
-        await self.post_review(interaction, game)
+        await self.post_review(interaction, game, ply)
 
     async def _default_game(self, interaction: discord.Interaction) -> int:
         """This channel's last finished game, else the user's."""
@@ -126,10 +132,13 @@ class Reviews(commands.Cog):
             raise BotError("review_nothing")
         return recent[0].id
 
-    async def post_review(self, interaction: discord.Interaction, game_id: int) -> None:
+    async def post_review(
+        self, interaction: discord.Interaction, game_id: int, ply: int | None = None
+    ) -> None:
         """The game's review: the kept one, else one made now in the engine or
         the search workers while a message shows how far it has come (that
-        message becomes the review)."""
+        message becomes the review). With ``ply``, that one move on the board
+        instead of the whole review."""
         lang = await self.bot.language_of(interaction)
         try:
             record = await self.bot.store.load_game(game_id)
@@ -139,9 +148,11 @@ class Reviews(commands.Cog):
             raise BotError("review_during_game")
         if not table_for(record.variant).reviewable:
             raise BotError("review_standard_only")
-        await interaction.response.defer(thinking=True)
         # The moves as played: undone ones (S-5) are gone from the rebuilt game.
         moves = [action.text for action in (await self.bot.store.rebuild(game_id)).game.actions]
+        if ply is not None and not 1 <= ply <= len(moves):
+            raise BotError("review_bad_ply", id=game_id, plies=len(moves))
+        await interaction.response.defer(thinking=True)
         options = {k: v for k, v in record.options.items() if k != "time"}
         seed = (await self.bot.store.load_secret(game_id)).seed  # public once it is over
         kept = await self.bot.store.load_review(game_id)
@@ -149,19 +160,84 @@ class Reviews(commands.Cog):
         if found is None:
             found = await self._made(interaction, record, (options, seed), moves, lang)
         prefs = await self.bot.players.prefs(interaction.user.id)
-        text = self._text(record, found, (options, seed), moves, prefs.notation, lang)
         names = (self.bot.players.name(record.red_id), self.bot.players.name(record.black_id))
+        if ply is not None:
+            judgement = found.judgements[ply - 1]
+            game = find_variant(record.variant).replay(
+                [parse_action(text) for text in moves[: ply - 1]], options, seed
+            )
+            line = t(
+                lang,
+                "review.moment",
+                id=record.id,
+                ply=ply,
+                **self._moment(game, judgement, prefs.notation, lang),
+            )
+            png = self._moment_png(game, judgement, names, prefs, lang)
+            await interaction.edit_original_response(
+                content=line,
+                attachments=[png_file(png, f"move-{ply}.png")],
+                allowed_mentions=QUIET,
+            )
+            return
+        text = self._text(record, found, (options, seed), moves, prefs.notation, lang)
         marks = [
             Mark(j.ply + 1, f"{j.number}{j.label}", j.label)
             for j in found.judgements
             if j.label is not None
         ]
         png = evaluation_graph(found.chances, names, marks, lang, prefs.traditional)
+        files = [png_file(png, "review.png")]
+        variant = find_variant(record.variant)
+        for side in Color:
+            for j in found.worst(side):
+                before = [parse_action(text) for text in moves[: j.ply]]
+                game = variant.replay(before, options, seed)
+                moment = self._moment_png(game, j, names, prefs, lang)
+                files.append(png_file(moment, f"move-{j.ply + 1}.png"))
         await interaction.edit_original_response(
-            content=text,
-            attachments=[png_file(png, "review.png")],
-            allowed_mentions=QUIET,
+            content=text, attachments=files, allowed_mentions=QUIET
         )
+
+    @staticmethod
+    def _moment(game: Game, j: Judgement, style: str, lang: str) -> dict[str, str | int]:
+        """The words of one judged move: its number, side, the move played and
+        the better one in the reader's notation, its label."""
+        played = game.notate(parse_action(j.played), style)
+        better = game.notate(parse_action(j.better), style) if j.better else "—"
+        color = t(lang, "color.red" if j.side is Color.RED else "color.black")
+        label = j.label or ""
+        return {
+            "number": j.number,
+            "color": color,
+            "played": played,
+            "better": better,
+            "label": label,
+            "drop": round(50 * j.drop),
+        }
+
+    @staticmethod
+    def _moment_png(
+        game: Game, j: Judgement, names: tuple[str, str], prefs: Prefs, lang: str
+    ) -> bytes:
+        """The position before ``j``'s move, the mover at the bottom (unless
+        the reader always looks from Red's side), with the move played and
+        the engine's better move drawn as arrows."""
+        arrows = []
+        played = parse_action(j.played)
+        if isinstance(played, Move):
+            arrows.append(Arrow(played.from_sq, played.to_sq, ArrowStyle.PLAYED))
+        better = parse_action(j.better) if j.better and j.better != j.played else None
+        if isinstance(better, Move):
+            arrows.append(Arrow(better.from_sq, better.to_sq, ArrowStyle.BETTER))
+        options = RenderOptions(
+            traditional=prefs.traditional,
+            labels=prefs.labels,
+            perspective=j.side if prefs.orientation == "auto" else Color.RED,
+            lang=lang,
+            arrows=tuple(arrows),
+        )
+        return render_png(game.view(None), Players(*names), options)
 
     async def _made(
         self,
@@ -238,19 +314,7 @@ class Reviews(commands.Cog):
             for j in found.worst(side):
                 before = [parse_action(text) for text in moves[: j.ply]]
                 game = variant.replay(before, options, seed)
-                played = game.notate(parse_action(j.played), style)
-                better = game.notate(parse_action(j.better), style) if j.better else "—"
-                lines.append(
-                    t(
-                        lang,
-                        "review.mistake",
-                        number=j.number,
-                        played=played,
-                        label=j.label,
-                        drop=round(50 * j.drop),
-                        better=better,
-                    )
-                )
+                lines.append(t(lang, "review.mistake", **self._moment(game, j, style, lang)))
         return "\n".join(lines)
 
 
