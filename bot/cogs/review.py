@@ -53,6 +53,8 @@ if TYPE_CHECKING:
 
 log = logging.getLogger(__name__)
 
+MOMENTS = 2  # boards attached per side: its costliest moves, after the graph
+
 
 class ReviewButton(GameButton, template=r"chuhan:review:(?P<game>\d+)"):
     """Review finished game ``game`` (works after a restart: the id is the state)."""
@@ -190,7 +192,7 @@ class Reviews(commands.Cog):
         files = [png_file(png, "review.png")]
         variant = find_variant(record.variant)
         for side in Color:
-            for j in found.worst(side):
+            for j in found.worst(side)[:MOMENTS]:
                 before = [parse_action(text) for text in moves[: j.ply]]
                 game = variant.replay(before, options, seed)
                 moment = self._moment_png(game, j, names, prefs, lang)
