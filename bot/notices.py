@@ -12,7 +12,9 @@ opponent has waited :data:`RAPID_WAIT` seconds, not on every ply.
 How far each game's notices have gone is stored (``games.notified``), marked
 as the notice is sent (the write runs alongside the message): a restart
 between a move and its notice sends it at the first sweep, and no entry is
-announced twice.
+announced twice. A sweep marks every game it catches up on in one write
+and sends at most :data:`SWEEP_NOTICES` notices, so a restart that finds
+many games waiting spreads their pings over the following sweeps.
 """
 
 from __future__ import annotations
@@ -48,6 +50,7 @@ log = logging.getLogger(__name__)
 RAPID_WAIT = 20.0  # seconds an opponent waits in a rapid game before the ping
 REQUEST_ENTRIES = ("draw-offer", "undo-request")
 ENDINGS_LOOKBACK = 3600.0  # seconds: older endings are not announced after a restart
+SWEEP_NOTICES = 10  # notices a sweep sends at most; the rest wait for the next sweeps
 
 
 @dataclass(frozen=True, slots=True)
@@ -118,6 +121,13 @@ class Notifier:
         never both win. The stored mark is written meanwhile and awaited by
         :meth:`settle`, once the message that carries the notice is on its way.
         """
+        if not await self._take(game_id, count):
+            return False
+        self._writes.append(asyncio.ensure_future(self.store.set_notified(game_id, count)))
+        return True
+
+    async def _take(self, game_id: int, count: int) -> bool:
+        """The mark in memory alone, for callers that store their marks together."""
         if game_id not in self._notified:
             stored = await self.store.notified(game_id)
             self._notified.setdefault(game_id, stored)
@@ -125,7 +135,6 @@ class Notifier:
         if done is not None and done >= count:
             return False
         self._notified[game_id] = count
-        self._writes.append(asyncio.ensure_future(self.store.set_notified(game_id, count)))
         return True
 
     async def settle(self) -> None:
@@ -162,17 +171,28 @@ class Notifier:
 
     async def sweep(self) -> None:
         """Send what is due: rapid turns waited on, and notices a restart cut off,
-        as a message of their own."""
+        as a message of their own. At most :data:`SWEEP_NOTICES` go out, their
+        marks stored in one write before the first is sent."""
+        taken: list[tuple[GameManager, Notice]] = []
         for manager in self.hub.active():
+            if len(taken) >= SWEEP_NOTICES:
+                break
             notice = self.notice(manager)
             done = self._notified.get(manager.id, -1)
             if notice is None or (done is not None and done >= notice.count):
                 continue
-            if self.due(manager, notice) and await self._claim(manager.id, notice.count):
-                await self.settle()
-                report = Report(manager.id, manager.channel_id, 0, [])
-                plan = Plan(notice.kind, manager.id, notice.user_ids, manager)
-                await self._ping_apart(plan, await self.deliver(plan, report))
+            if self.due(manager, notice) and await self._take(manager.id, notice.count):
+                taken.append((manager, notice))
+        if not taken:
+            return
+        try:
+            await self.store.set_notified_many({m.id: n.count for m, n in taken})
+        except Exception:  # at worst a restart sends these notices again
+            log.exception("could not store %d notice marks", len(taken))
+        for manager, notice in taken:
+            report = Report(manager.id, manager.channel_id, 0, [])
+            plan = Plan(notice.kind, manager.id, notice.user_ids, manager)
+            await self._ping_apart(plan, await self.deliver(plan, report))
 
     async def sweep_endings(self) -> None:
         """Once after a start: the end of games that finished while a notice was

@@ -198,6 +198,10 @@ class Store(Protocol):
 
     async def set_notified(self, game_id: int, count: int) -> None: ...
 
+    async def set_notified_many(self, marks: Mapping[int, int]) -> None:
+        """Mark many games at once (game id -> count), in one transaction: a
+        sweep after a restart marks every game it catches up on in one round trip."""
+
     # -- conditional moves ------------------------------------------------------
 
     async def premoves(self, game_id: int) -> dict[int, list[list[str]]]:

@@ -511,6 +511,13 @@ class SqlStore(LogReplays):
                 "UPDATE games SET notified = :count WHERE id = :id", count=count, id=game_id
             )
 
+    async def set_notified_many(self, marks: Mapping[int, int]) -> None:
+        if not marks:
+            return
+        rows = [{"id": game_id, "count": count} for game_id, count in marks.items()]
+        async with self._dialect.transaction(write=True) as conn:
+            await conn.executemany("UPDATE games SET notified = :count WHERE id = :id", rows)
+
     # -- conditional moves ------------------------------------------------------
 
     async def premoves(self, game_id: int) -> dict[int, list[list[str]]]:

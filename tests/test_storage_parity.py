@@ -228,3 +228,15 @@ async def test_the_last_finished_game_of_a_channel_and_results_between_two_playe
         ({}, Color.BLACK, "1/2-1/2"),
     ]
     assert await store.results_between(RED, 9999) == []
+
+
+async def test_notice_marks_many_at_once(store):
+    first = await store.create_game(new_game())
+    second = await store.create_game(new_game(channel_id=501))
+    untouched = await store.create_game(new_game(channel_id=502))
+    await store.set_notified_many({})  # nothing to mark, nothing written
+    await store.set_notified_many({first: 3, second: 0})
+    assert await store.notified(first) == 3 and await store.notified(second) == 0
+    assert await store.notified(untouched) is None
+    await store.set_notified_many({second: 2, first + 999: 1})  # an unknown game is skipped
+    assert await store.notified(second) == 2 and await store.notified(first) == 3

@@ -10,7 +10,7 @@ from __future__ import annotations
 import pytest
 import simcord.interactions
 
-from bot import Settings
+from bot import Settings, notices
 from rules.match import Match
 from tests.conftest import button, play, quiet_moves, restart
 from tests.test_bot_views import close_dms
@@ -214,3 +214,42 @@ async def test_a_restart_before_the_end_was_announced_still_tells_the_other_play
     await restart(table.env, settings)
     await table.env.advance_time(6)
     assert len([m for m in pinged_in(table, thread, table.alice) if "is over" in m.content]) == 1
+
+
+async def test_a_restart_that_lost_its_marks_spreads_the_notices_and_sends_each_once(
+    table, settings, monkeypatch
+):
+    games = 30
+    threads = []
+    for _ in range(games):
+        await table.env.advance_time(10)  # within the limit of challenges a minute
+        threads.append(await table.start())
+    seen = {m.id for thread in threads for m in thread.history()}
+    store = table.env.bot.store
+    await store.set_notified_many({gid: -1 for gid in range(1, games + 1)})  # marks lost
+    writes: list[str] = []
+    for name in ("set_notified", "set_notified_many"):
+        real = getattr(type(store), name)
+
+        async def counted(self, *args, _real=real, _name=name):
+            writes.append(_name)
+            return await _real(self, *args)
+
+        monkeypatch.setattr(type(store), name, counted)
+
+    def new_pings() -> list:
+        fresh = [m for t in threads for m in t.history() if m.id not in seen]
+        return [m for m in fresh if pings(table, m)]
+
+    await restart(table.env, settings)
+    sent = [len(new_pings())]
+    for _ in range(games // notices.SWEEP_NOTICES + 1):
+        await table.env.advance_time(5)  # one sweep
+        sent.append(len(new_pings()))
+    steps = [b - a for a, b in zip([0, *sent], sent, strict=False)]
+    assert max(steps) <= 10  # at most 10 a sweep of 5 s: 2 a second
+    assert sent[-1] == games  # everyone told in the end
+    pinged = [pings(table, m) for m in new_pings()]
+    assert all(users == [table.alice.id] for users in pinged)
+    assert len({m.channel.id for m in new_pings()}) == games  # once a game, never twice
+    assert writes == ["set_notified_many"] * (games // notices.SWEEP_NOTICES)
