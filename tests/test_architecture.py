@@ -1,5 +1,5 @@
-"""The layers import one way: bot -> rules, render, storage, computer;
-render, storage, computer -> rules."""
+"""The layers import one way: bot -> everything below; render, storage,
+computer, tournaments -> rules; puzzles and endgames -> rules, computer."""
 
 from __future__ import annotations
 
@@ -14,7 +14,10 @@ ALLOWED = {
     "render": {"rules"},
     "storage": {"rules"},
     "computer": {"rules"},
-    "bot": {"rules", "render", "storage", "computer"},
+    "puzzles": {"rules", "computer"},
+    "endgames": {"rules", "computer"},
+    "tournaments": {"rules"},
+    "bot": {"rules", "render", "storage", "computer", "puzzles", "endgames", "tournaments"},
 }
 LAYERS = set(ALLOWED)
 
