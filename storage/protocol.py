@@ -330,7 +330,7 @@ class Store(Protocol):
         puzzle); False when they were given it before, which changes nothing."""
 
     async def open_puzzle(self, user_id: int) -> PuzzleTry | None:
-        """The puzzle ``user_id`` is solving, the latest given if several."""
+        """The puzzle ``user_id`` is solving: a daily one first, else the latest given."""
 
     async def puzzle_try(self, user_id: int, puzzle_id: str) -> PuzzleTry | None:
         """``user_id``'s try of one puzzle, solving, solved or failed."""
@@ -357,13 +357,13 @@ class Store(Protocol):
         """The best puzzle ratings, of everyone or of those given a puzzle in ``guild_id``."""
 
     async def set_daily_puzzle_plan(
-        self, guild_id: int, channel_id: int | None, minute: int
+        self, guild_id: int, channel_id: int | None, minute: int, since: float
     ) -> None:
         """Post ``guild_id``'s daily puzzle in ``channel_id`` at ``minute`` of
-        the day (UTC); ``channel_id=None`` stops it."""
+        the day (UTC), the first after ``since``; ``channel_id=None`` stops it."""
 
-    async def daily_puzzle_plans(self) -> dict[int, tuple[int, int]]:
-        """Every server's daily puzzle: its channel and minute of the day."""
+    async def daily_puzzle_plans(self) -> dict[int, tuple[int, int, float]]:
+        """Every server's daily puzzle: its channel, minute of the day and since when."""
 
     async def add_daily_puzzle(self, daily: DailyPuzzle) -> bool:
         """Claim a server's day for a puzzle; False when that day has one already."""

@@ -308,7 +308,8 @@ _V9 = (
     CREATE TABLE daily_puzzle_plans (
         guild_id   INTEGER PRIMARY KEY,
         channel_id INTEGER NOT NULL,
-        minute     INTEGER NOT NULL CHECK (minute BETWEEN 0 AND 1439)
+        minute     INTEGER NOT NULL CHECK (minute BETWEEN 0 AND 1439),
+        since      REAL NOT NULL                    -- when chosen: no day before is owed
     )
     """,
     """

@@ -854,7 +854,7 @@ class SqlStore(LogReplays):
     async def open_puzzle(self, user_id: int) -> PuzzleTry | None:
         rows = await self._dialect.fetch(
             f"SELECT {_TRY_COLUMNS} FROM puzzle_attempts WHERE user_id = :user"
-            " AND result IS NULL ORDER BY started_at DESC, puzzle_id LIMIT 1",
+            " AND result IS NULL ORDER BY daily DESC, started_at DESC, puzzle_id LIMIT 1",
             user=user_id,
         )
         return _puzzle_try(rows[0]) if rows else None
@@ -967,7 +967,7 @@ class SqlStore(LogReplays):
         ]
 
     async def set_daily_puzzle_plan(
-        self, guild_id: int, channel_id: int | None, minute: int
+        self, guild_id: int, channel_id: int | None, minute: int, since: float
     ) -> None:
         async with self._dialect.transaction(write=True) as conn:
             if channel_id is None:
@@ -976,19 +976,21 @@ class SqlStore(LogReplays):
                 )
                 return
             await conn.execute(
-                "INSERT INTO daily_puzzle_plans (guild_id, channel_id, minute)"
-                " VALUES (:guild, :channel, :minute) ON CONFLICT (guild_id)"
-                " DO UPDATE SET channel_id = excluded.channel_id, minute = excluded.minute",
+                "INSERT INTO daily_puzzle_plans (guild_id, channel_id, minute, since)"
+                " VALUES (:guild, :channel, :minute, :since) ON CONFLICT (guild_id)"
+                " DO UPDATE SET channel_id = excluded.channel_id, minute = excluded.minute,"
+                " since = excluded.since",
                 guild=guild_id,
                 channel=channel_id,
                 minute=minute,
+                since=since,
             )
 
-    async def daily_puzzle_plans(self) -> dict[int, tuple[int, int]]:
+    async def daily_puzzle_plans(self) -> dict[int, tuple[int, int, float]]:
         rows = await self._dialect.fetch(
-            "SELECT guild_id, channel_id, minute FROM daily_puzzle_plans"
+            "SELECT guild_id, channel_id, minute, since FROM daily_puzzle_plans"
         )
-        return {row["guild_id"]: (row["channel_id"], row["minute"]) for row in rows}
+        return {row["guild_id"]: (row["channel_id"], row["minute"], row["since"]) for row in rows}
 
     async def add_daily_puzzle(self, daily: DailyPuzzle) -> bool:
         async with self._dialect.transaction(write=True) as conn:

@@ -55,10 +55,10 @@ async def test_ratings_follow_the_puzzles_rating_and_a_failure_ends_the_streak(s
 
 
 async def test_a_servers_daily_puzzle_is_planned_claimed_once_and_counted(store):
-    await store.set_daily_puzzle_plan(GUILD, 500, 9 * 60)
-    await store.set_daily_puzzle_plan(88, 600, 0)
-    await store.set_daily_puzzle_plan(88, None, 0)
-    assert await store.daily_puzzle_plans() == {GUILD: (500, 540)}
+    await store.set_daily_puzzle_plan(GUILD, 500, 9 * 60, 100.0)
+    await store.set_daily_puzzle_plan(88, 600, 0, 100.0)
+    await store.set_daily_puzzle_plan(88, None, 0, 200.0)
+    assert await store.daily_puzzle_plans() == {GUILD: (500, 540, 100.0)}
     day = DailyPuzzle(GUILD, "2026-12-01", "x1", 500, None)
     assert await store.add_daily_puzzle(day)
     assert not await store.add_daily_puzzle(DailyPuzzle(GUILD, "2026-12-01", "x2", 500, None))

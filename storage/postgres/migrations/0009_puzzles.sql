@@ -34,7 +34,8 @@ CREATE INDEX puzzle_attempts_guild ON puzzle_attempts (guild_id, user_id);
 CREATE TABLE daily_puzzle_plans (
     guild_id   BIGINT PRIMARY KEY,
     channel_id BIGINT NOT NULL,
-    minute     INTEGER NOT NULL CHECK (minute BETWEEN 0 AND 1439)
+    minute     INTEGER NOT NULL CHECK (minute BETWEEN 0 AND 1439),
+    since      DOUBLE PRECISION NOT NULL        -- when chosen: no day before is owed
 );
 
 CREATE TABLE daily_puzzles (
