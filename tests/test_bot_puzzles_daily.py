@@ -4,13 +4,12 @@ privately and the post is edited with how many have, across a restart."""
 
 from __future__ import annotations
 
-import datetime
-
 import pytest
 
 from bot import Settings
 from tests.conftest import Table, restart
 from tests.table_helpers import admin
+from tests.test_bot_digests import _until_hour
 from tests.test_bot_puzzles import answer_of, give_set
 
 HOUR = 3600
@@ -20,18 +19,6 @@ HOUR = 3600
 def settings(tmp_path) -> Settings:
     """An hourly sweep keeps day-long waits quick."""
     return Settings(db_path=str(tmp_path / "chuhan.sqlite3"), sweep_seconds=HOUR)
-
-
-async def _until(table: Table, hour: int) -> None:
-    """Let time pass to a little after the next ``hour``:00 UTC."""
-    now = datetime.datetime.fromtimestamp(table.env.bot.now(), datetime.UTC)
-    target = now.replace(hour=hour, minute=0, second=0, microsecond=0)
-    if target <= now:
-        target += datetime.timedelta(days=1)
-    seconds = (target - now).total_seconds() + HOUR + 1
-    while seconds > 0:
-        await table.env.advance_time(min(seconds, 3 * HOUR))
-        seconds -= 3 * HOUR
 
 
 def _posts(table: Table) -> list:
@@ -60,7 +47,7 @@ async def test_the_daily_post_is_posted_counted_and_kept_over_a_restart(table: T
     )
     assert f"Daily puzzle: in <#{table.channel.id}> at 09:30 UTC" in chosen.response.content
     assert _posts(table) == []
-    await _until(table, 9)
+    await _until_hour(table, 9)
     posts = _posts(table)
     assert len(posts) == 1 and posts[0].attachments
     assert "Solved by 0 so far." in posts[0].content
@@ -75,14 +62,14 @@ async def test_the_daily_post_is_posted_counted_and_kept_over_a_restart(table: T
     assert "Solved by 2 so far." in table.refreshed(posts[0]).content
     twice = answer_of(await table.bob.slash(table.channel, "puzzle", daily=True))
     assert "You have solved this puzzle already." in twice.content
-    await _until(table, 9)
+    await _until_hour(table, 9)
     posts = _posts(table)
     assert len(posts) == 2  # one a day, after the restart too
     days = await table.env.bot.store.daily_puzzles(guild_id)
     assert len({day.puzzle_id for day in days}) == 2  # a new puzzle each day
     assert "Solved by 0 so far." in posts[-1].content
     await mod.slash(table.channel, "serversettings", **{"puzzle-time": "off"})
-    await _until(table, 10)
+    await _until_hour(table, 10)
     assert len(_posts(table)) == 2
     shown = await mod.slash(table.channel, "serversettings")
     assert "Daily puzzle: off" in shown.response.content
@@ -97,7 +84,7 @@ async def test_the_post_speaks_the_servers_language(table: Table, settings):
         language="zh",
         **{"puzzle-channel": table.channel, "puzzle-time": "06:00"},
     )
-    await _until(table, 6)
+    await _until_hour(table, 6)
     post = table.channel.last_message
     assert post.content.startswith("🧩 每日一题，") and "已有 0 人解出。" in post.content
     assert "步杀。" in post.content

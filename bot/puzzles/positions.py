@@ -33,10 +33,6 @@ def played(puzzle: Puzzle, plies: int) -> Game:
     return game
 
 
-def solver(puzzle: Puzzle) -> Color:
-    return start(puzzle).turn
-
-
 def hidden_placement(fen: str) -> tuple[dict[str, str], Color]:
     """The squares and letters of a FEN whose face-down pieces carry a ``?``
     (``{"e3": "R?"}``), as ``JieqiBase.from_pieces`` takes them, and the side to move.
