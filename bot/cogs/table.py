@@ -149,9 +149,9 @@ class Table(commands.Cog):
         assert interaction.guild_id is not None
         puzzles = self.bot.services.cogs.puzzles
         daily = puzzle_channel is not None or puzzle_time is not None
-        if daily and puzzles is None:
-            raise BotError("puzzle_unavailable")
-        if daily and puzzles is not None:  # first: a time it cannot read changes nothing
+        if daily:  # first: a time it cannot read changes nothing
+            if puzzles is None:
+                raise BotError("puzzle_unavailable")
             channel_id = None if puzzle_channel is None else puzzle_channel.id
             here = interaction.channel_id or 0
             await puzzles.choose_daily(interaction.guild_id, channel_id, puzzle_time, here)
