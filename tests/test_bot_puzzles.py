@@ -14,7 +14,7 @@ from bot.puzzles.positions import played, start
 from bot.puzzles.source import PuzzleSource
 from puzzles.catalogue import Puzzle, read_puzzles
 from rules.outcome import Reason
-from tests.conftest import Table
+from tests.conftest import Table, restart
 
 SET = Path(__file__).with_name("data") / "puzzles_bot.jsonl"
 
@@ -144,3 +144,18 @@ async def test_the_puzzle_leaderboard_ranks_ratings_with_streaks(table: Table, p
     assert lines[0] == "🏆 Leaderboard: puzzles"
     assert lines[1].startswith("1. alice: ") and "streak 1 (best 1) · solved 1" in lines[1]
     assert lines[2].startswith("2. bob: ") and "streak 0 (best 0) · solved 0" in lines[2]
+
+
+async def test_a_try_goes_on_after_a_restart_and_a_repeated_answer_moves_nothing(
+    table: Table, puzzles, settings
+):
+    mate2 = puzzles["t-mate2"]
+    await table.alice.slash(table.channel, "puzzle")
+    await solve(table.alice, table.channel, spelled(mate2, 0, "chinese"))
+    await restart(table.env, settings)
+    give_set(table.env)
+    stale = await solve(table.alice, table.channel, "g8g9")  # the first move again: gone
+    assert "not a legal move" in stale.content
+    offered = await table.alice.autocomplete(table.channel, "solve", "move", "g9")
+    assert "g9f9" in [choice["value"] for choice in offered]
+    assert "solved!" in (await solve(table.alice, table.channel, "g9f9")).content
