@@ -15,6 +15,7 @@ from dataclasses import dataclass, field
 from typing import Any, Protocol, TypeVar, runtime_checkable
 
 import discord
+from discord import app_commands
 from discord.ext import commands
 
 from computer.review import Analyst
@@ -58,6 +59,22 @@ class ButtonAnswers(Protocol):
     ) -> None: ...
 
 
+class PuzzleOffers(Protocol):
+    """The puzzles cog: its lines in /stats, its /leaderboard, the daily puzzle's settings."""
+
+    async def stats_lines(self, user_id: int, lang: str) -> list[str]: ...
+
+    def board_choices(self, typed: str, lang: str) -> list[app_commands.Choice[str]]: ...
+
+    async def leaderboard_text(self, guild_id: int | None, lang: str) -> str: ...
+
+    async def choose_daily(
+        self, guild_id: int, channel_id: int | None, time: str | None, here: int
+    ) -> None: ...
+
+    async def daily_line(self, guild_id: int, lang: str) -> str: ...
+
+
 class ReviewOffers(Protocol):
     """The reviews cog: a Review button under the result of a game it reviews."""
 
@@ -72,6 +89,7 @@ class Capabilities:
     challenges: ChallengeWriter | None = None
     answers: ButtonAnswers | None = None
     reviews: ReviewOffers | None = None
+    puzzles: PuzzleOffers | None = None
     # Steps a cog adds to the clock loop's sweep (the digests, the vacations' ends):
     # one loop, so a jump of the clock is caught up once, not once per cog.
     sweeps: list[Callable[[], Awaitable[None]]] = field(default_factory=list)

@@ -26,6 +26,7 @@ from .outages import Outages
 from .players import PlayerDirectory
 from .presenter import error_text
 from .publisher import Publisher
+from .puzzles.source import PuzzleSource
 from .reminders import ReminderPlans
 from .server import ServerSettings
 from .services import Services
@@ -44,6 +45,7 @@ EXTENSIONS = (
     "bot.cogs.clocks",
     "bot.cogs.premoves",
     "bot.cogs.vacations",
+    "bot.cogs.puzzles",
     *extensions(),  # the variants' own cogs, from their rooms
     "bot.cogs.table",
     "bot.cogs.computer",
@@ -130,6 +132,7 @@ class Chuhan(commands.Bot):
             outages=self.outages,
             cogs=cogs,
             reminders=ReminderPlans(store),
+            puzzles=PuzzleSource.shipped(),
             now=self.now,
             reply_error=self.reply_error,
             language_of=self.language_of,

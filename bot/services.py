@@ -24,6 +24,7 @@ from .notices import Notifier
 from .outages import Outages
 from .players import PlayerDirectory
 from .publisher import Publisher
+from .puzzles.source import PuzzleSource
 from .reminders import ReminderPlans
 from .server import ServerSettings
 
@@ -42,6 +43,7 @@ class Services:
     outages: Outages
     cogs: Capabilities
     reminders: ReminderPlans
+    puzzles: PuzzleSource  # the puzzles /puzzle gives (a test gives its own)
     now: Callable[[], float]
     # The client's answers: a refusal in the user's language, the reader's language.
     reply_error: Callable[[discord.Interaction, BaseException], Awaitable[None]]

@@ -6,6 +6,7 @@ from __future__ import annotations
 from itertools import zip_longest
 
 from rules.actions import Action
+from rules.variant import Game
 
 from . import labels
 from .manager import GameManager
@@ -30,6 +31,14 @@ def suggestions(
     game = manager.match.game
     if manager.finished or manager.setup_phase is not None or user_id != manager.ids[game.turn]:
         return []
+    return offered(game, style, typed, lang, limit)
+
+
+def offered(
+    game: Game, style: str, typed: str, lang: str = "en", limit: int = 25
+) -> list[tuple[str, str]]:
+    """The legal actions of the side to move in ``game`` as ``(label, value)``,
+    filtered by what was typed (a puzzle's position offers them too)."""
     needle = folded(typed)
     found: list[tuple[str, str]] = []
     for action in interleaved(game.legal_actions()):

@@ -38,6 +38,10 @@ TABLE_ORDER = (
     "vacations",
     "digests",
     "reminder_plans",
+    "puzzle_ratings",
+    "puzzle_attempts",
+    "daily_puzzle_plans",
+    "daily_puzzles",
 )
 IDENTITY_TABLES = ("games", "challenges")
 

@@ -21,11 +21,15 @@ from rules.pieces import Color
 from .records import (
     Challenge,
     ChallengeStatus,
+    DailyPuzzle,
     Entry,
     GameRecord,
     LeaderRow,
     NewGame,
     Prefs,
+    PuzzleLeader,
+    PuzzleStanding,
+    PuzzleTry,
     Secret,
     VariantStats,
 )
@@ -316,3 +320,59 @@ class Store(Protocol):
 
     async def player_stats(self, user_id: int) -> list[VariantStats]:
         """The player's rating and record in every variant they finished a game of."""
+
+    # -- puzzles ------------------------------------------------------------------
+
+    async def start_puzzle(
+        self, user_id: int, puzzle_id: str, variant: str, guild_id: int | None, daily: bool
+    ) -> bool:
+        """Give ``user_id`` a puzzle to solve (``daily``: ``guild_id``'s daily
+        puzzle); False when they were given it before, which changes nothing."""
+
+    async def open_puzzle(self, user_id: int) -> PuzzleTry | None:
+        """The puzzle ``user_id`` is solving: a daily one first, else the latest given."""
+
+    async def puzzle_try(self, user_id: int, puzzle_id: str) -> PuzzleTry | None:
+        """``user_id``'s try of one puzzle, solving, solved or failed."""
+
+    async def seen_puzzles(self, user_id: int) -> set[str]:
+        """Every puzzle ``user_id`` was given."""
+
+    async def advance_puzzle(self, user_id: int, puzzle_id: str, plies: int, to: int) -> bool:
+        """Compare-and-set: the open try at ``plies`` played plies moves to
+        ``to``; False for a try that moved on or ended meanwhile."""
+
+    async def finish_puzzle(
+        self, user_id: int, puzzle_id: str, solved: bool, puzzle_rating: float
+    ) -> tuple[PuzzleStanding | None, PuzzleStanding] | None:
+        """End the open try, solved or failed, as a rated game against the
+        puzzle's rating (Glicko-2, one period); the standing before (``None``
+        for a first puzzle) and after. ``None`` when the try was not open:
+        only one caller ends it."""
+
+    async def puzzle_standing(self, user_id: int) -> PuzzleStanding | None:
+        """``user_id``'s puzzle rating and streaks; ``None`` before a first puzzle."""
+
+    async def puzzle_leaderboard(self, guild_id: int | None, limit: int = 10) -> list[PuzzleLeader]:
+        """The best puzzle ratings, of everyone or of those given a puzzle in ``guild_id``."""
+
+    async def set_daily_puzzle_plan(
+        self, guild_id: int, channel_id: int | None, minute: int, since: float
+    ) -> None:
+        """Post ``guild_id``'s daily puzzle in ``channel_id`` at ``minute`` of
+        the day (UTC), the first after ``since``; ``channel_id=None`` stops it."""
+
+    async def daily_puzzle_plans(self) -> dict[int, tuple[int, int, float]]:
+        """Every server's daily puzzle: its channel, minute of the day and since when."""
+
+    async def add_daily_puzzle(self, daily: DailyPuzzle) -> bool:
+        """Claim a server's day for a puzzle; False when that day has one already."""
+
+    async def set_daily_puzzle_message(self, guild_id: int, day: str, message_id: int) -> None:
+        """Remember the message that shows a day's puzzle (posted after claiming it)."""
+
+    async def daily_puzzles(self, guild_id: int) -> list[DailyPuzzle]:
+        """A server's daily puzzles, the oldest first."""
+
+    async def daily_solvers(self, guild_id: int, puzzle_id: str) -> int:
+        """How many solved ``puzzle_id`` as ``guild_id``'s daily puzzle."""

@@ -191,3 +191,49 @@ class VariantStats:
     wins: int
     draws: int
     losses: int
+
+
+@dataclass(frozen=True, slots=True)
+class PuzzleStanding:
+    """A member's puzzle rating and record; ``streak`` counts the puzzles
+    solved since the last one failed."""
+
+    rating: float
+    rd: float
+    solved: int
+    failed: int
+    streak: int
+    best_streak: int
+
+
+@dataclass(frozen=True, slots=True)
+class PuzzleTry:
+    """A puzzle given to a member: how many plies of its solution they have
+    played, and ``result`` (``solved``, ``failed``, ``None`` while solving)."""
+
+    user_id: int
+    puzzle_id: str
+    variant: str
+    guild_id: int | None
+    daily: bool
+    plies: int
+    result: str | None
+
+
+@dataclass(frozen=True, slots=True)
+class PuzzleLeader:
+    rank: int
+    user_id: int
+    name: str
+    standing: PuzzleStanding
+
+
+@dataclass(frozen=True, slots=True)
+class DailyPuzzle:
+    """One day's puzzle of a server, and its post (``None`` until sent)."""
+
+    guild_id: int
+    day: str
+    puzzle_id: str
+    channel_id: int
+    message_id: int | None

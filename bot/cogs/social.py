@@ -71,8 +71,15 @@ class Social(commands.Cog):
         self, interaction: discord.Interaction, variant: str = "xiangqi", scope: str = "server"
     ) -> None:
         lang = await self.bot.language_of(interaction)
-        name = find_variant(variant).name
         guild_id = interaction.guild_id if scope == "server" else None
+        puzzles = self.services.cogs.puzzles
+        if variant == "puzzles" and puzzles is not None:
+            text = await puzzles.leaderboard_text(guild_id, lang)
+            await interaction.response.send_message(
+                text, allowed_mentions=discord.AllowedMentions.none()
+            )
+            return
+        name = find_variant(variant).name
         rows = await self.bot.store.leaderboard(name, guild_id, 10)
         if not rows:
             await interaction.response.send_message(t(lang, "leaderboard.empty"))
@@ -100,7 +107,10 @@ class Social(commands.Cog):
     async def variant_autocomplete(
         self, interaction: discord.Interaction, current: str
     ) -> list[app_commands.Choice[str]]:
-        return variant_choices(current, await self.bot.language_of(interaction))
+        lang = await self.bot.language_of(interaction)
+        puzzles = self.services.cogs.puzzles
+        boards = [] if puzzles is None else puzzles.board_choices(current, lang)
+        return [*variant_choices(current, lang), *boards][:25]
 
     @app_commands.command(name="stats", description="A player's ratings and record")
     @app_commands.describe(user="Whose statistics (default: yours)")
@@ -130,6 +140,9 @@ class Social(commands.Cog):
         computer = self.services.cogs.computer
         if computer is not None:
             lines += await computer.record_lines(who.id, lang)
+        puzzles = self.services.cogs.puzzles
+        if puzzles is not None:
+            lines += await puzzles.stats_lines(who.id, lang)
         used = await self.services.hub.vacations.days_used(who.id)
         left = max(0, ALLOWANCE_DAYS - used)
         lines.append(t(lang, "stats.vacation", left=left, most=ALLOWANCE_DAYS))

@@ -15,6 +15,7 @@ from discord.ext import commands
 from rules.pieces import Color
 from rules.variant import find_variant
 
+from ..errors import BotError
 from ..i18n import t
 from ..manager import GameManager
 from ..movelist import listed_actions, move_text
@@ -124,7 +125,10 @@ class Table(commands.Cog):
         language="Language of the public messages in game threads",
         notation="Notation of the moves in public messages",
         orientation="Side at the bottom of the public board",
+        puzzle_channel="Channel of the daily puzzle",
+        puzzle_time="Time (UTC, HH:MM) of the daily puzzle, or off",
     )
+    @app_commands.rename(puzzle_channel="puzzle-channel", puzzle_time="puzzle-time")
     @app_commands.choices(
         language=_choices("en", "zh"),
         notation=_choices("chinese", "wxf", "iccs"),
@@ -138,9 +142,19 @@ class Table(commands.Cog):
         language: str | None = None,
         notation: str | None = None,
         orientation: str | None = None,
+        puzzle_channel: discord.TextChannel | None = None,
+        puzzle_time: str | None = None,
     ) -> None:
         lang = await self.bot.language_of(interaction)
         assert interaction.guild_id is not None
+        puzzles = self.bot.services.cogs.puzzles
+        daily = puzzle_channel is not None or puzzle_time is not None
+        if daily:  # first: a time it cannot read changes nothing
+            if puzzles is None:
+                raise BotError("puzzle_unavailable")
+            channel_id = None if puzzle_channel is None else puzzle_channel.id
+            here = interaction.channel_id or 0
+            await puzzles.choose_daily(interaction.guild_id, channel_id, puzzle_time, here)
         changes = {
             key: value
             for key, value in (
@@ -162,7 +176,9 @@ class Table(commands.Cog):
             notation=t(lang, f"choice.{style.notation}"),
             orientation=t(lang, f"choice.{style.orientation}"),
         )
-        head = t(lang, "server.saved" if changes else "server.current")
+        if puzzles is not None:
+            text += "\n" + await puzzles.daily_line(interaction.guild_id, lang)
+        head = t(lang, "server.saved" if changes or daily else "server.current")
         await interaction.response.send_message(f"{head}\n{text}", ephemeral=True)
 
 
