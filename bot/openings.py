@@ -6,6 +6,7 @@ from __future__ import annotations
 
 from collections import Counter
 
+from rules.match import Match
 from rules.openings import Opening, game_opening
 from rules.standard import StandardXiangqi
 from rules.variant import Game
@@ -30,7 +31,11 @@ async def most_played_lines(store: Store, user_id: int, lang: str) -> list[str]:
     counts: Counter[Opening] = Counter()
     for record in await store.recent_games(user_id, limit=STATS_GAMES):
         if record.variant == StandardXiangqi.name:
-            opening = game_opening((await store.rebuild(record.id)).game)
+            # The records carry their logs, and standard xiangqi draws on no
+            # seed: replayed here, without reading each game again.
+            entries = [entry.text for entry in record.entries]
+            match = Match.replay(record.variant, record.options, 0, entries)
+            opening = game_opening(match.game)
             if opening is not None:
                 counts[opening] += 1
     if not counts:
