@@ -15,11 +15,6 @@ def _mirror(sq: int) -> int:
     return sq - file_of(sq) + 8 - file_of(sq)
 
 
-def _horizon(pattern: Pattern) -> int:
-    """How many plies a game may take to show ``pattern``."""
-    return pattern.plies if pattern.exact else pattern.plies + SLACK
-
-
 def game_facts(moves: Sequence[str]) -> dict[Fact, int]:
     """Each (first square, square) a piece stood on in the first ``PLIES``
     plies, with the ply it got there first, as on the directory's side of
@@ -51,7 +46,8 @@ def classify(moves: Sequence[str]) -> Opening:
     for pattern, code in found.patterns:
         if pattern.first == first and pattern.facts <= seen.keys():
             last = max(seen[fact] for fact in pattern.facts)
-            if last < _horizon(pattern):
+            early = all(seen[fact] < pattern.prefix_plies for fact in pattern.prefix)
+            if early and last < pattern.plies + SLACK:
                 # Of patterns shown at once, the larger first, and an exact
                 # line before a loose one with the same pieces.
                 shown.append((last, -len(pattern.facts), not pattern.exact, pattern, code))

@@ -7,7 +7,9 @@ depend on it), so it adds nothing. A game shows a pattern when each of those
 pieces has stood on its square during the game's first rounds, whatever the
 move order. A code marked ``exact`` is one the published classification
 decides by what is played in given rounds: a game shows its lines only when
-it plays their moves within as many plies as they have.
+it plays their moves within as many plies as they have. A line may be exact
+up to a ``|`` only: the moves before it must be played within as many
+plies, the rest whenever the line allows.
 """
 
 from __future__ import annotations
@@ -22,6 +24,7 @@ from ..notation.iccs import parse_iccs
 from ..position import Position
 
 FALLBACK = "A00"  # "other openings": what no defining line matches
+EXACT_END = "|"  # in a line: the moves before it are exact
 
 Fact = tuple[int, int]  # (square a piece started on, square it stands on)
 
@@ -47,12 +50,15 @@ class Opening:
 class Pattern:
     """Where a line puts the pieces it moves; its first move's fact (a line
     belongs to the family its first move opens); its length in plies, and
-    whether a game must show it within that length."""
+    whether a game must show it within that length; the facts of its exact
+    part (all of them for an exact line) and that part's length."""
 
     facts: frozenset[Fact]
     first: Fact
     plies: int
     exact: bool
+    prefix: frozenset[Fact]
+    prefix_plies: int
 
 
 @dataclass(frozen=True)
@@ -75,15 +81,24 @@ def travels(moves: Iterable[str]) -> Iterator[Fact]:
         yield origin[move.to_sq], move.to_sq
 
 
+def line_moves(line: str) -> list[str]:
+    """The ICCS moves of a directory line, free ones included."""
+    return [text.strip("()") for text in line.split() if text != EXACT_END]
+
+
 def line_pattern(line: str, exact: bool = False) -> Pattern:
-    """The pattern of ``line`` (ICCS moves from the start, free ones in parentheses)."""
-    texts = line.split()
-    placed = [
-        fact
-        for fact, text in zip(travels(text.strip("()") for text in texts), texts, strict=True)
-        if not text.startswith("(")
-    ]
-    return Pattern(frozenset(placed), placed[0], len(texts), exact)
+    """The pattern of ``line`` (ICCS moves from the start, free ones in
+    parentheses, the end of its exact part marked ``|``)."""
+    head, _, _ = line.partition(EXACT_END)
+    texts = [text for text in line.split() if text != EXACT_END]
+    facts = list(travels(line_moves(line)))
+    placed = [fact for fact, text in zip(facts, texts, strict=True) if not text.startswith("(")]
+    if exact:
+        prefix, prefix_plies = placed, len(texts)
+    else:
+        prefix_plies = len(head.split()) if EXACT_END in line else 0
+        prefix = [fact for fact in placed if fact in facts[:prefix_plies]]
+    return Pattern(frozenset(placed), placed[0], len(texts), exact, frozenset(prefix), prefix_plies)
 
 
 @cache
