@@ -63,7 +63,10 @@ def pgn(record: GameRecord, game: Game, red_name: str, black_name: str) -> str:
         tags.append(("FEN", fen))
     opening = game_opening(game)
     if opening is not None:  # in Chinese, as xqbase's PGN and the programs reading it have it
-        tags += [("ECCO", opening.code), ("Opening", opening.zh)]
+        name, _, variation = opening.zh.partition("——")
+        tags += [("ECCO", opening.code), ("Opening", name)]
+        if variation:
+            tags.append(("Variation", variation))
     tags.append(("Format", "ICCS"))
 
     # Notate each action in the position before it: replay from the start.

@@ -107,6 +107,13 @@ async def test_pgn_names_a_transposed_opening_like_its_usual_order(store):
         assert '[ECCO "C00"]' in text and '[Opening "中炮对屏风马"]' in text
 
 
+async def test_pgn_gives_the_variation_of_an_opening_apart(store):
+    moves = ["h2e2", "h9g7", "h0g2", "i9h9", "i0h0", "g6g5", "h0h6", "b9c7", "c3c4", "g7f5", "b0c2"]
+    text = await store.export_pgn(await game_with(store, moves))
+    assert '[ECCO "C36"]' in text
+    assert '[Opening "中炮过河车互进七兵对屏风马左马盘河"]\n[Variation "红七路马"]' in text
+
+
 class HiddenXiangqi(StandardXiangqi):
     """Standard rules flagged as hidden-information, as Jieqi will be."""
 
