@@ -26,6 +26,7 @@ from .hub import GameHub
 from .i18n import t
 from .movelist import listed_actions, move_text
 from .notices import jump_url
+from .openings import opening_lines
 from .server import ServerSettings
 
 log = logging.getLogger(__name__)
@@ -79,6 +80,10 @@ class Endings:
         if review is not None:
             view.add_item(review)
         return view
+
+    async def opening(self, game_id: int, lang: str) -> list[str]:
+        """The finished game's opening line (none when it has no opening)."""
+        return opening_lines((await self.store.rebuild(game_id)).game, lang)
 
     async def move_list(self, game_id: int, lang: str, style: str) -> str:
         """The finished game's moves under a heading ('' when none was played)."""

@@ -185,7 +185,8 @@ class Publisher:
             kwargs["view"] = self.endings.view(report.game_id, lang)
         try:
             text = "\n".join(filter(None, [text_of(report.lines, lang, style), ping]))
-            if report.over:  # the move list follows the result, as a file when long
+            if report.over:  # the opening and the move list follow the result
+                text = "\n".join([text, *await self.endings.opening(report.game_id, lang)])
                 moves = await self.endings.move_list(report.game_id, lang, style)
                 if len(text) + len(moves) < MESSAGE_LIMIT:
                     text = "\n".join(filter(None, [text, moves]))

@@ -10,6 +10,7 @@ import json
 from datetime import UTC, datetime
 
 from rules.match import Match
+from rules.openings import game_opening
 from rules.pieces import Color
 from rules.position import START_FEN
 from rules.variant import Game
@@ -60,6 +61,12 @@ def pgn(record: GameRecord, game: Game, red_name: str, black_name: str) -> str:
     fen = _start_fen(record, game)
     if fen:
         tags.append(("FEN", fen))
+    opening = game_opening(game)
+    if opening is not None:  # in Chinese, as xqbase's PGN and the programs reading it have it
+        name, _, variation = opening.zh.partition("——")
+        tags += [("ECCO", opening.code), ("Opening", name)]
+        if variation:
+            tags.append(("Variation", variation))
     tags.append(("Format", "ICCS"))
 
     # Notate each action in the position before it: replay from the start.

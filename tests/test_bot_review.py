@@ -53,6 +53,7 @@ async def test_review_after_a_mate_shows_progress_then_labels_accuracy_and_the_g
     assert answer.content == edits[-1] and answer.attachments[0].filename == "review.png"
     text = answer.content
     assert "Review of game #1: alice (Red) vs bob (Black)" in text
+    assert text.splitlines()[1] == "Opening: A05 River-Crossing Cannon Opening"
     assert "🔴 Red alice: accuracy " in text and "⚫ Black bob: accuracy " in text
     assert "?? blunders" in text and "better:" in text
 

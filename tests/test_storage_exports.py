@@ -61,6 +61,8 @@ async def test_pgn_of_a_game_in_progress(store):
             '[Red "Xiang Yu"]',
             '[Black "Liu \\"Ji\\" Bang"]',
             '[Result "*"]',
+            '[ECCO "B05"]',
+            '[Opening "中炮对进左马"]',
             '[Format "ICCS"]',
             "",
             "1. h2e2 {炮二平五} h9g7 {马8进7}",
@@ -85,6 +87,7 @@ async def test_pgn_of_a_handicap_game_has_its_start_fen(store):
     gid = await game_with(store, ["h2e2"], options={"handicap": "horse"}, rated=False)
     text = await store.export_pgn(gid)
     assert f'[FEN "{handicap_fen("horse")}"]' in text
+    assert "[ECCO" not in text and "[Opening" not in text  # ECCO names full-army games
     assert '[Event "Casual xiangqi game #1"]' in text
 
 
@@ -94,6 +97,21 @@ async def test_pgn_numbers_a_start_with_black_to_move(store):
     moves = (await store.export_pgn(gid)).split("\n\n")[1].splitlines()
     assert [line.split(" {")[0] for line in moves] == ["1... h7e7", "2. h2e2", "*"]
     assert moves[1].endswith("b9c7 {马2进3}")
+
+
+async def test_pgn_names_a_transposed_opening_like_its_usual_order(store):
+    usual = await game_with(store, ["h2e2", "h9g7", "h0g2", "b9c7"])
+    other = await game_with(store, ["h2e2", "b9c7", "h0g2", "h9g7"], channel_id=501)
+    for gid in (usual, other):
+        text = await store.export_pgn(gid)
+        assert '[ECCO "C00"]' in text and '[Opening "中炮对屏风马"]' in text
+
+
+async def test_pgn_gives_the_variation_of_an_opening_apart(store):
+    moves = ["h2e2", "h9g7", "h0g2", "i9h9", "i0h0", "g6g5", "h0h6", "b9c7", "c3c4", "g7f5", "b0c2"]
+    text = await store.export_pgn(await game_with(store, moves))
+    assert '[ECCO "C36"]' in text
+    assert '[Opening "中炮过河车互进七兵对屏风马左马盘河"]\n[Variation "红七路马"]' in text
 
 
 class HiddenXiangqi(StandardXiangqi):

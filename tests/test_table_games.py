@@ -43,10 +43,14 @@ async def test_moves_in_the_readers_notation_and_in_a_finished_thread(table):
     await table.alice.slash(thread, "move", move="h0g2")
     mine = (await table.carol.slash(thread, "moves")).response
     assert mine.ephemeral
-    assert mine.content.splitlines()[1:] == ["1. 炮二平五 马8进7", "2. 马二进三"]
+    assert mine.content.splitlines()[1:] == [
+        "Opening: B05 Central Cannon vs Left Horse",
+        "1. 炮二平五 马8进7",
+        "2. 马二进三",
+    ]
     await table.bob.slash(table.channel, "settings", notation="wxf")
     wxf = (await table.bob.slash(thread, "moves")).response.content
-    assert wxf.splitlines()[1:] == ["1. C2.5 H8+7", "2. H2+3"]
+    assert wxf.splitlines()[2:] == ["1. C2.5 H8+7", "2. H2+3"]
     await table.bob.slash(thread, "resign")
     after = (await table.carol.slash(thread, "moves")).response.content
     assert "Moves of game #1:" in after and "1. 炮二平五 马8进7" in after

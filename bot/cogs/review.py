@@ -43,6 +43,7 @@ from ..buttons import GameButton
 from ..errors import BotError
 from ..i18n import t
 from ..manager import GameManager
+from ..openings import opening_lines
 from ..report import Report
 from ..sending import QUIET, png_file
 from ..services import Services, services_of
@@ -297,6 +298,9 @@ class Reviews(commands.Cog):
         lines = [t(lang, "review.title", id=record.id, red=names[0], black=names[1])]
         variant = find_variant(record.variant)
         options, seed = start
+        lines += opening_lines(
+            variant.replay([parse_action(m) for m in moves], options, seed), lang
+        )
         for side in Color:
             color = t(lang, "color.red" if side is Color.RED else "color.black")
             accuracy = found.accuracy(side)

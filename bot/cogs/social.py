@@ -27,6 +27,7 @@ from ..limits import (
     when,
 )
 from ..names import shown
+from ..openings import most_played_lines
 from ..services import Services
 from ..vacations import ALLOWANCE_DAYS
 from ..visibility import may_see
@@ -137,6 +138,7 @@ class Social(commands.Cog):
             )
             for row in rows
         ]
+        lines += await most_played_lines(self.bot.store, who.id, lang)
         computer = self.services.cogs.computer
         if computer is not None:
             lines += await computer.record_lines(who.id, lang)

@@ -20,6 +20,7 @@ from ..i18n import t
 from ..manager import GameManager
 from ..movelist import listed_actions, move_text
 from ..notices import jump_url
+from ..openings import opening_lines
 from ..pictures import clock_text
 
 if TYPE_CHECKING:
@@ -111,7 +112,9 @@ class Table(commands.Cog):
         if not listed:
             text = t(lang, "moves.none", game=game_id)
         else:
-            head = t(lang, "ending.moves", game=game_id)
+            head = "\n".join(
+                [t(lang, "ending.moves", game=game_id), *opening_lines(match.game, lang)]
+            )
             body = move_text(listed, style, t(lang, "ending.hidden"))
             if len(head) + len(body) + 1 > MESSAGE_LIMIT:  # keep the latest rounds
                 body = "…\n" + body[-(MESSAGE_LIMIT - len(head) - 3) :].partition("\n")[2]

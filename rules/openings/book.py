@@ -15,6 +15,7 @@ from importlib import resources
 
 from ..notation.iccs import parse_iccs
 from ..position import Position
+from .directory import line_moves
 
 _FILES = "abcdefghi"
 
@@ -29,7 +30,7 @@ def _lines() -> Iterator[list[str]]:
     raw = json.loads(resources.files(__package__).joinpath("ecco.json").read_text("utf-8"))
     for entry in raw["codes"].values():
         for line in entry["lines"]:
-            moves = [text.strip("()") for text in line.split()]
+            moves = line_moves(line)
             yield moves
             yield [_mirrored(move) for move in moves]
 
