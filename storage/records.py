@@ -191,3 +191,14 @@ class VariantStats:
     wins: int
     draws: int
     losses: int
+
+
+@dataclass(frozen=True, slots=True)
+class EndgameProgress:
+    """A member's tries of one endgame: how many they finished, whether one
+    succeeded, and the fewest moves a successful one took."""
+
+    endgame_id: str
+    tries: int
+    solved: bool
+    best_moves: int | None
