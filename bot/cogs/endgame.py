@@ -32,9 +32,8 @@ from ..endgames.tries import succeeded as did_it
 from ..errors import BotError
 from ..i18n import t
 from ..manager import GameManager
-from ..opening import open_game
+from ..opening import announce, open_game, seat_against_computer
 from ..report import Line, Report, Title
-from ..sending import QUIET
 from ..services import Services
 
 if TYPE_CHECKING:
@@ -139,38 +138,26 @@ class Endgames(commands.Cog):
         lang = await self.bot.language_of(interaction)
         options = start_options(endgame)
         self.bot.hub.check_options("xiangqi", options)
-        assert interaction.channel_id is not None
-        if isinstance(interaction.channel, discord.Thread) and self.bot.hub.here(
-            interaction.channel_id
-        ):
-            raise BotError("channel_busy")
-        await interaction.response.defer()
-        user, me = interaction.user, self.bot.user
-        await self.bot.players.register(user)
-        await self.bot.players.register(me)
-        red_id, black_id = (user.id, me.id) if endgame.side is Color.RED else (me.id, user.id)
-        names = (self.bot.players.raw_name(red_id), self.bot.players.raw_name(black_id))
+        human_red = endgame.side is Color.RED
+        ids, names = await seat_against_computer(
+            self.services, interaction, self.bot.user, human_red
+        )
         public = await self.bot.server.language(interaction.guild_id)
         text = t(
             public,
             "endgame.starting",
-            player=self.bot.players.name(user.id),
+            player=self.bot.players.name(interaction.user.id),
             name=endgame.name(public),
             level=t(public, f"endgame.level.{endgame.level}"),
             goal=words.goal_text(endgame, public),
-            side=t(public, "color.red" if endgame.side is Color.RED else "color.black"),
+            side=t(public, "color.red" if human_red else "color.black"),
         )
-        await interaction.followup.send(text, allowed_mentions=QUIET)
-        try:
-            announcement: discord.Message | None = await interaction.original_response()
-        except discord.HTTPException:
-            announcement = None  # the try is then played in the channel itself
         manager, _ = await open_game(
             self.services,
             interaction,
-            announcement,
+            await announce(interaction, text),
             variant="xiangqi",
-            ids=(red_id, black_id),
+            ids=ids,
             names=names,
             options=options,
             rated=False,
