@@ -1,12 +1,17 @@
 """Practical endgames through Discord, end to end with SimCord and the real
 engine: an endgame won against the computer's best defence, one lost on
-the move limit, the progress in /endgame list and /stats, a restart in the
+the move limit, a draw held to the limit, the progress in /endgame list and /stats, a restart in the
 middle of a try, and refusals that change nothing."""
 
 from __future__ import annotations
 
+from dataclasses import replace
+
+import bot.cogs.endgame
+import bot.endgames.tries
 from computer.fairy import engine_path
 from endgames.catalogue import find, shipped
+from rules.outcome import Reason
 from rules.pieces import Color
 from rules.standard import StandardXiangqi
 from tests.conftest import Table, restart
@@ -23,10 +28,9 @@ def manager_of(table: Table, thread):
     return table.env.bot.hub.here(thread.id)
 
 
-def mates(manager) -> list[str]:
-    """The player's moves that win at once (a mate, or a stalemate, which loses
-    in xiangqi) in the try's position, by the rules' own judgement."""
-    game = manager.match.game
+def winning(game) -> list[str]:
+    """The moves of the side to move that win at once (a mate, or a stalemate,
+    which loses in xiangqi), by the rules' own judgement."""
     found = []
     for move in game.legal_actions():
         after = StandardXiangqi.start({"fen": game.position.fen()})
@@ -35,6 +39,21 @@ def mates(manager) -> list[str]:
         if outcome is not None and outcome.winner is game.turn:
             found.append(move.text)
     return found
+
+
+def mates(manager) -> list[str]:
+    return winning(manager.match.game)
+
+
+def safe(manager) -> str:
+    """A move of the player after which the computer cannot win at once."""
+    game = manager.match.game
+    for move in game.legal_actions():
+        after = StandardXiangqi.start({"fen": game.position.fen()})
+        after.push(move)
+        if after.outcome() is None and not winning(after):
+            return move.text
+    raise AssertionError("every move loses at once")
 
 
 async def start(table: Table, endgame_id: str):
@@ -131,3 +150,32 @@ async def test_the_first_unsolved_endgame_is_offered_and_junk_is_refused(table):
     manager = manager_of(table, table.channel.threads[-1])
     first = next(e for e in shipped() if e.level == "medium")
     assert manager.options["endgame"] == first.id
+
+
+async def test_a_draw_held_to_the_limit_is_agreed(table, monkeypatch):
+    """马对双士 with its limit cut to two moves, so the test is short: the
+    player defends twice, and the try ends as a draw, held."""
+    require(engine_path(), "fairy-stockfish")
+    held = find("horse-vs-two-advisors")
+    assert held is not None and held.goal == "draw"
+    short = replace(held, limit=2)
+
+    def found(endgame_id: str):
+        return short if endgame_id == short.id else find(endgame_id)
+
+    monkeypatch.setattr(bot.endgames.tries, "find", found)
+    monkeypatch.setattr(bot.cogs.endgame, "find", found)
+    thread, manager = await start(table, short.id)
+    assert manager.ids[Color.BLACK] == table.alice.id
+    for _ in range(short.limit):
+        assert not manager.finished
+        await table.alice.slash(thread, "move", move=safe(manager))
+        await settle(table)
+    outcome = manager.match.outcome
+    assert outcome is not None and outcome.winner is None
+    assert outcome.reason is Reason.DRAW_AGREED
+    shown = texts(thread)
+    assert "The move limit is reached: 2 moves." in shown
+    assert "Endgame Horse against two advisors solved, in 2 moves." in shown
+    progress = await table.env.bot.store.endgame_progress(table.alice.id)
+    assert progress[short.id].solved

@@ -199,7 +199,9 @@ class Endgames(commands.Cog):
         except (BotError, RulesError):
             log.info("the try in game %s ended otherwise meanwhile", manager.id)
             return
-        reports[0].lines.insert(0, Line("endgame.limit", {"limit": endgame.limit}))
+        limit = Line("endgame.limit", {"limit": endgame.limit})
+        reports[0].lines.insert(0, limit)
+        reports[0].record.insert(0, limit)  # it stays when a newer board replaces this one
         for report in reports:  # in the player's words, nothing sent to the computer
             report.reader_id, report.note = player, None
             report.private.pop(me, None)
