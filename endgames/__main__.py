@@ -4,18 +4,25 @@ disagrees with its goal or move limit, the entry is refused and nothing is
 written.
 
 ``python -m endgames list``: the set, one line per endgame, with its verdict.
+
+``python -m endgames defence``: how long the computer's move in a try takes
+here (its fixed nodes, searched from each position of the set).
 """
 
 from __future__ import annotations
 
 import argparse
 import asyncio
+import statistics
 import sys
+import time
 from dataclasses import replace
 from pathlib import Path
 
+from computer.uci import Limit
+
 from .catalogue import DATA, Endgame, Verdict, read_endgames, write_endgames
-from .check import BUILD_LIMIT, disagreement, judge, open_engine
+from .check import BUILD_LIMIT, DEFENCE_NODES, disagreement, judge, open_engine
 
 
 def shown(verdict: Verdict | None) -> str:
@@ -54,14 +61,31 @@ def listing(path: Path) -> int:
     return 0
 
 
+async def defence(path: Path, engine_setting: str | None) -> int:
+    engine = open_engine(engine_setting)
+    seconds: list[float] = []
+    try:
+        for endgame in read_endgames(path):
+            start = time.perf_counter()
+            await engine.play(endgame.fen, [], Limit(nodes=DEFENCE_NODES), new_game=True)
+            seconds.append(time.perf_counter() - start)
+    finally:
+        await engine.quit()
+    mean, most = statistics.mean(seconds), max(seconds)
+    print(f"defence_move: {mean:.2f} s mean, {most:.2f} s most ({DEFENCE_NODES} nodes)")
+    return 0
+
+
 def main(argv: list[str] | None = None) -> int:
     parser = argparse.ArgumentParser(prog="python -m endgames")
-    parser.add_argument("command", choices=("build", "list"))
+    parser.add_argument("command", choices=("build", "list", "defence"))
     parser.add_argument("--data", type=Path, default=DATA, help="the set's JSON file")
     parser.add_argument("--engine", help="Fairy-Stockfish to run (default: as the bot finds it)")
     args = parser.parse_args(argv)
     if args.command == "list":
         return listing(args.data)
+    if args.command == "defence":
+        return asyncio.run(defence(args.data, args.engine))
     return asyncio.run(build(args.data, args.engine))
 
 

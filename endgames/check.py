@@ -14,6 +14,10 @@ from .catalogue import Endgame, Verdict
 # Seven or fewer pieces mostly: a deep search is quick, and the set is built
 # rarely, so the budget is generous.
 BUILD_LIMIT = Limit(depth=30, nodes=3_000_000)
+# Fairy-Stockfish's nodes per move when the computer plays a try: the same
+# moves on any machine, and strong enough that no endgame of the set is
+# given away.
+DEFENCE_NODES = 300_000
 WIN_SCORE = 400  # centipawns at least for a win the search did not see to mate
 DRAW_SCORE = 300  # centipawns at most either way for a draw
 GRACE = 600.0  # seconds a search may take on a busy machine before it is given up

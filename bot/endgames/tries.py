@@ -7,6 +7,7 @@ from __future__ import annotations
 
 from computer.opponent import NODES_OPTION
 from endgames.catalogue import Endgame, find
+from endgames.check import DEFENCE_NODES
 from rules.outcome import Outcome, Reason
 from rules.pieces import Color
 
@@ -15,9 +16,6 @@ from ..manager import GameManager
 
 ENDGAME_OPTION = "endgame"  # the game option naming the endgame tried
 FULL_STRENGTH = "8"
-# Fairy-Stockfish's nodes per move in defence: the same moves on any machine,
-# and strong enough that no endgame of the set gives a win away.
-DEFENCE_NODES = 300_000
 TIME = "1d"  # per move: an endgame may be thought over
 
 
