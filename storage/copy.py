@@ -38,6 +38,7 @@ TABLE_ORDER = (
     "vacations",
     "digests",
     "reminder_plans",
+    "endgame_tries",
 )
 IDENTITY_TABLES = ("games", "challenges")
 
