@@ -10,13 +10,15 @@ from collections import Counter
 
 import pytest
 
-from bot.endgames.tries import start_options
+from bot.endgames.tries import start_options, succeeded
 from computer.fairy import engine_path
 from computer.uci import Limit
 from endgames.__main__ import main
 from endgames.catalogue import DATA, GOALS, LEVELS, Endgame, Verdict, read_endgames, shipped
 from endgames.check import disagreement, judge, open_engine
 from rules.match import Match
+from rules.outcome import Outcome, Reason
+from rules.pieces import Color
 from tests.system_tools import require
 
 # The sample the engine checks again: the first endgame of each level and
@@ -101,3 +103,18 @@ def test_a_try_is_replayed_from_its_log():
     again = Match.replay("xiangqi", match.options, 7, match.entries)
     assert again.game.position.fen() == match.game.position.fen()
     assert again.game.moves_by_side(endgame.side) == 1
+
+
+def test_what_counts_as_done():
+    win = next(e for e in shipped() if e.goal == "win")
+    hold = next(e for e in shipped() if e.goal == "draw")
+    me, other = Color.RED, Color.BLACK
+    agreed = Outcome(None, Reason.DRAW_AGREED)
+    assert succeeded(win, Outcome(me, Reason.CHECKMATE), me, 2)
+    assert not succeeded(win, Outcome(other, Reason.RESIGNATION), me, win.limit)
+    assert not succeeded(win, agreed, me, 1)
+    assert succeeded(hold, agreed, me, hold.limit)  # held to the limit
+    assert not succeeded(hold, agreed, me, hold.limit - 1)  # taken early: not held
+    assert succeeded(hold, Outcome(None, Reason.REPETITION), me, 3)
+    assert not succeeded(hold, Outcome(other, Reason.CHECKMATE), me, 3)
+    assert not succeeded(hold, Outcome(None, Reason.ABORTED), me, 0)

@@ -214,8 +214,8 @@ class Endgames(commands.Cog):
         assert outcome is not None
         side = player_side(manager)
         player = manager.player_id(side)
-        solved = did_it(endgame, outcome, side)
         moves = moves_made(manager)
+        solved = did_it(endgame, outcome, side, moves)
         key = "endgame.solved" if solved else "endgame.failed"
         report.lines.append(Line(key, {"name": Title(endgame.en, endgame.zh), "moves": moves}))
         store, at = self.bot.store, self.services.now()

@@ -57,11 +57,16 @@ def at_limit(manager: GameManager, endgame: Endgame) -> bool:
     return manager.match.game.turn is side and moves_made(manager) >= endgame.limit
 
 
-def succeeded(endgame: Endgame, outcome: Outcome, side: Color) -> bool:
-    """Whether a finished try did what the endgame asks of ``side``: a win,
-    or for a draw to hold, anything but a loss (an aborted try is neither)."""
+def succeeded(endgame: Endgame, outcome: Outcome, side: Color, moves: int) -> bool:
+    """Whether a try finished after ``moves`` of the player did what the
+    endgame asks of ``side``: a win; or, for a draw to hold, anything but a
+    loss, except a draw agreed before the limit (the computer takes a draw
+    when it stands worse, which would hold some endgames on the first move).
+    An aborted try is neither."""
     if outcome.reason is Reason.ABORTED:
         return False
     if endgame.goal == "win":
         return outcome.winner is side
+    if outcome.reason is Reason.DRAW_AGREED and moves < endgame.limit:
+        return False
     return outcome.winner is None or outcome.winner is side
