@@ -34,15 +34,16 @@ def level_summary(progress: dict[str, EndgameProgress], lang: str) -> list[str]:
 
 
 def level_list(progress: dict[str, EndgameProgress], level: str, lang: str) -> list[str]:
-    """Every endgame of ``level``: solved or not, its goal and limit, the best try."""
+    """Every endgame of ``level``: solved or not, its goal and limit, and for
+    a win the fewest moves a solution took."""
     lines = []
     for endgame in of_level(level):
         mine = progress.get(endgame.id)
-        best = "" if mine is None or mine.best_moves is None else mine.best_moves
+        best = mine.best_moves if mine is not None and endgame.goal == "win" else None
         lines.append(
             t(
                 lang,
-                "endgame.row" if best == "" else "endgame.row_best",
+                "endgame.row" if best is None else "endgame.row_best",
                 mark="✅" if solved(progress, endgame) else "▫️",
                 name=endgame.name(lang),
                 id=endgame.id,
@@ -55,7 +56,7 @@ def level_list(progress: dict[str, EndgameProgress], level: str, lang: str) -> l
 
 
 def goal_text(endgame: Endgame, lang: str) -> str:
-    """ "win within 6 moves" or "hold the draw for 10 moves", in ``lang``."""
+    """The goal in ``lang``: "win within 6 moves", "hold the draw for 10 moves"."""
     return t(lang, f"endgame.goal.{endgame.goal}", limit=endgame.limit)
 
 
