@@ -49,6 +49,7 @@ EXTENSIONS = (
     *extensions(),  # the variants' own cogs, from their rooms
     "bot.cogs.table",
     "bot.cogs.computer",
+    "bot.cogs.endgame",
     "bot.cogs.review",
 )
 

@@ -17,6 +17,7 @@ from . import timecontrol as tc
 from .errors import BotError
 from .manager import GameManager
 from .names import thread_name
+from .sending import QUIET
 from .services import Services
 from .threads import seat_players
 
@@ -83,3 +84,33 @@ async def open_game(
     assert isinstance(channel, discord.abc.Messageable)  # a text channel or a thread
     await services.publisher.publish(await boards.opening(manager), channel)
     return manager, channel
+
+
+async def seat_against_computer(
+    services: Services, interaction: discord.Interaction, me: discord.abc.User, human_red: bool
+) -> tuple[tuple[int, int], tuple[str, str]]:
+    """Before a game of the user against the computer (``me``): refuse a thread
+    that holds a game already, defer the answer, know both players. The ids
+    (Red, Black) and the names as typed."""
+    assert interaction.channel_id is not None
+    if isinstance(interaction.channel, discord.Thread) and services.hub.here(
+        interaction.channel_id
+    ):
+        raise BotError("channel_busy")
+    await interaction.response.defer()
+    user = interaction.user
+    await services.players.register(user)
+    await services.players.register(me)
+    ids = (user.id, me.id) if human_red else (me.id, user.id)
+    return ids, (services.players.raw_name(ids[0]), services.players.raw_name(ids[1]))
+
+
+async def announce(interaction: discord.Interaction, text: str) -> discord.Message | None:
+    """Post ``text`` as the deferred answer to ``interaction``: the message a
+    game's thread starts from, ``None`` when it cannot be read back (the game
+    is then played in the channel itself)."""
+    await interaction.followup.send(text, allowed_mentions=QUIET)
+    try:
+        return await interaction.original_response()
+    except discord.HTTPException:
+        return None

@@ -40,6 +40,9 @@ REVIEW_BUDGET = Budget(depth=8, nodes=1_500)  # the built-in search (successor x
 JUDGEMENT_LIMIT = Limit(nodes=20_000)  # Fairy-Stockfish: about 0.1 s on an idle core
 JUDGEMENT_BUDGET = Budget(depth=3, nodes=1_500)  # the built-in search: about as long
 DRAW_WHEN_BEHIND = 150  # centipawns: the computer takes a draw when this much worse
+# A game option: Fairy-Stockfish searches this many nodes per move instead of
+# its level's time, so the computer plays alike on any machine (endgames).
+NODES_OPTION = "nodes"
 
 
 class Opponent:
@@ -59,7 +62,9 @@ class Opponent:
         if knowledge.variant == "xiangqi" and self.fairy is not None:
             try:
                 moves = [Move.from_iccs(text) for text in knowledge.log]
-                result = await self.fairy.best(knowledge.options, moves, chosen)
+                nodes = knowledge.options.get(NODES_OPTION, "")
+                limit = Limit(nodes=int(nodes)) if nodes.isdigit() else None
+                result = await self.fairy.best(knowledge.options, moves, chosen, limit)
                 assert result.move is not None  # refused as nonsense otherwise
                 return from_uci(result.move).text
             except EngineError:

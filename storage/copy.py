@@ -42,6 +42,7 @@ TABLE_ORDER = (
     "puzzle_attempts",
     "daily_puzzle_plans",
     "daily_puzzles",
+    "endgame_tries",
 )
 IDENTITY_TABLES = ("games", "challenges")
 

@@ -22,6 +22,7 @@ from .records import (
     Challenge,
     ChallengeStatus,
     DailyPuzzle,
+    EndgameProgress,
     Entry,
     GameRecord,
     LeaderRow,
@@ -250,6 +251,17 @@ class Store(Protocol):
 
     async def reminder_hours(self) -> dict[int, list[int]]:
         """Every player's chosen reminder hours."""
+
+    # -- practical endgames ----------------------------------------------------------
+
+    async def record_endgame_try(
+        self, game_id: int, user_id: int, endgame_id: str, solved: bool, moves: int, at: float
+    ) -> None:
+        """Keep the finished try of ``endgame_id`` played in ``game_id``; a
+        second call for the same game changes nothing."""
+
+    async def endgame_progress(self, user_id: int) -> dict[str, EndgameProgress]:
+        """The member's progress in every endgame they finished a try of, by id."""
 
     # -- heartbeats (the time the bot was away) -------------------------------
 

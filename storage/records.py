@@ -237,3 +237,14 @@ class DailyPuzzle:
     puzzle_id: str
     channel_id: int
     message_id: int | None
+
+
+@dataclass(frozen=True, slots=True)
+class EndgameProgress:
+    """A member's tries of one endgame: how many they finished, whether one
+    succeeded, and the fewest moves a successful one took."""
+
+    endgame_id: str
+    tries: int
+    solved: bool
+    best_moves: int | None

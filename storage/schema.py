@@ -324,7 +324,24 @@ _V9 = (
     """,
 )
 
-MIGRATIONS: tuple[tuple[str, ...], ...] = (_V1, _V2, _V3, _V4, _V5, _V6, _V7, _V8, _V9)
+# Version 10: practical endgames. One row per finished try (the game it was
+# played in): who tried which endgame, whether they did what it asks, and in
+# how many of their own moves.
+_V10 = (
+    """
+    CREATE TABLE endgame_tries (
+        game_id    INTEGER PRIMARY KEY REFERENCES games(id),
+        user_id    INTEGER NOT NULL,
+        endgame_id TEXT NOT NULL,
+        solved     INTEGER NOT NULL CHECK (solved IN (0, 1)),
+        moves      INTEGER NOT NULL,
+        at         REAL NOT NULL
+    )
+    """,
+    "CREATE INDEX endgame_tries_by_user ON endgame_tries (user_id, endgame_id)",
+)
+
+MIGRATIONS: tuple[tuple[str, ...], ...] = (_V1, _V2, _V3, _V4, _V5, _V6, _V7, _V8, _V9, _V10)
 LATEST = len(MIGRATIONS)
 
 

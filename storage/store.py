@@ -26,6 +26,7 @@ from .records import (
     Challenge,
     ChallengeStatus,
     DailyPuzzle,
+    EndgameProgress,
     Entry,
     GameRecord,
     GameStatus,
@@ -636,6 +637,38 @@ class SqlStore(LogReplays):
     async def reminder_hours(self) -> dict[int, list[int]]:
         rows = await self._dialect.fetch("SELECT user_id, hours FROM reminder_plans")
         return {row["user_id"]: [int(hour) for hour in row["hours"].split()] for row in rows}
+
+    # -- practical endgames ----------------------------------------------------------
+
+    async def record_endgame_try(
+        self, game_id: int, user_id: int, endgame_id: str, solved: bool, moves: int, at: float
+    ) -> None:
+        async with self._dialect.transaction(write=True) as conn:
+            await conn.execute(
+                "INSERT INTO endgame_tries (game_id, user_id, endgame_id, solved, moves, at)"
+                " VALUES (:game, :user, :endgame, :solved, :moves, :at)"
+                " ON CONFLICT (game_id) DO NOTHING",
+                game=game_id,
+                user=user_id,
+                endgame=endgame_id,
+                solved=int(solved),
+                moves=moves,
+                at=at,
+            )
+
+    async def endgame_progress(self, user_id: int) -> dict[str, EndgameProgress]:
+        rows = await self._dialect.fetch(
+            "SELECT endgame_id, COUNT(*) AS tries, MAX(solved) AS solved,"
+            " MIN(CASE WHEN solved = 1 THEN moves END) AS best"
+            " FROM endgame_tries WHERE user_id = :user GROUP BY endgame_id",
+            user=user_id,
+        )
+        return {
+            row["endgame_id"]: EndgameProgress(
+                row["endgame_id"], int(row["tries"]), bool(row["solved"]), row["best"]
+            )
+            for row in rows
+        }
 
     # -- heartbeats (the time the bot was away) -------------------------------
 

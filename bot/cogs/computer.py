@@ -45,9 +45,8 @@ from ..errors import BotError, Busy
 from ..i18n import t
 from ..manager import GameManager
 from ..notices import jump_url
-from ..opening import open_game
+from ..opening import announce, open_game, seat_against_computer
 from ..report import Report
-from ..sending import QUIET
 from ..services import Services
 from ..variants import table_for
 
@@ -153,18 +152,12 @@ class Computer(commands.Cog):
             raise BotError("computer_level")
         options = {"time": time, LEVEL_OPTION: str(level)}
         self.bot.hub.check_options(name, options)
-        assert interaction.channel_id is not None and self.bot.user is not None
-        if isinstance(interaction.channel, discord.Thread) and self.bot.hub.here(
-            interaction.channel_id
-        ):
-            raise BotError("channel_busy")
-        await interaction.response.defer()
-        user, me = interaction.user, self.bot.user
-        await self.bot.players.register(user)
-        await self.bot.players.register(me)
+        assert self.bot.user is not None
+        user = interaction.user
         human_red = {"red": True, "black": False}.get(color, secrets.randbelow(2) == 0)
-        red_id, black_id = (user.id, me.id) if human_red else (me.id, user.id)
-        names = (self.bot.players.raw_name(red_id), self.bot.players.raw_name(black_id))
+        ids, names = await seat_against_computer(
+            self.services, interaction, self.bot.user, human_red
+        )
         text = t(
             await self.bot.server.language(interaction.guild_id),
             "computer.starting",
@@ -172,17 +165,12 @@ class Computer(commands.Cog):
             variant=variant_title(name, lang),
             level=level,
         )
-        await interaction.followup.send(text, allowed_mentions=QUIET)
-        try:
-            announcement: discord.Message | None = await interaction.original_response()
-        except discord.HTTPException:
-            announcement = None  # the game is then played in the channel itself
         manager, channel = await open_game(
             self.services,
             interaction,
-            announcement,
+            await announce(interaction, text),
             variant=name,
-            ids=(red_id, black_id),
+            ids=ids,
             names=names,
             options=options,
             rated=False,

@@ -16,6 +16,7 @@ from rules.variant import find_variant
 from storage import GameNotFound, GameRecord
 
 from ..choices import FORMAT_CHOICES, SCOPE_CHOICES, variant_choices, variant_title
+from ..endgames.progress import stats_lines as endgame_lines
 from ..errors import BotError
 from ..i18n import t
 from ..limits import (
@@ -145,6 +146,7 @@ class Social(commands.Cog):
         puzzles = self.services.cogs.puzzles
         if puzzles is not None:
             lines += await puzzles.stats_lines(who.id, lang)
+        lines += await endgame_lines(self.bot.store, who.id, lang)
         used = await self.services.hub.vacations.days_used(who.id)
         left = max(0, ALLOWANCE_DAYS - used)
         lines.append(t(lang, "stats.vacation", left=left, most=ALLOWANCE_DAYS))
