@@ -33,11 +33,19 @@ from .records import (
 from .rows import replay
 from .shards import Shards
 from .sqlite import SqliteStore
+from .tournaments import (
+    EntrantRecord,
+    NewTournament,
+    PairingRecord,
+    TournamentRecord,
+    TournamentStatus,
+)
 
 __all__ = [
     "Challenge",
     "ChallengeStatus",
     "ChannelBusy",
+    "EntrantRecord",
     "Entry",
     "GameNotActive",
     "GameNotFound",
@@ -45,6 +53,8 @@ __all__ = [
     "GameStatus",
     "LeaderRow",
     "NewGame",
+    "NewTournament",
+    "PairingRecord",
     "PostgresStore",
     "Prefs",
     "Secret",
@@ -54,6 +64,8 @@ __all__ = [
     "StorageError",
     "StorageUnavailable",
     "Store",
+    "TournamentRecord",
+    "TournamentStatus",
     "VariantStats",
     "is_handicap",
     "is_postgres",
