@@ -374,7 +374,6 @@ class Store(Protocol):
         tournament_id: int,
         number: int,
         pairings: list[PairingRecord],
-        ends_at: float | None = None,
     ) -> bool:
         """Store round ``number`` (the one after the last opened) and its pairings;
         False, storing nothing, if another caller opened it first."""

@@ -295,7 +295,6 @@ _V10 = (
         status        TEXT NOT NULL DEFAULT 'pending'
                            CHECK (status IN ('pending', 'running', 'finished', 'cancelled')),
         round         INTEGER NOT NULL DEFAULT 0,
-        round_ends_at REAL,
         created_at    REAL NOT NULL,
         finished_at   REAL
     )
@@ -316,7 +315,6 @@ _V10 = (
         tournament_id INTEGER NOT NULL REFERENCES tournaments(id),
         round         INTEGER NOT NULL,
         started_at    REAL NOT NULL,
-        ends_at       REAL,
         PRIMARY KEY (tournament_id, round)
     )
     """,

@@ -995,28 +995,25 @@ class SqlStore(LogReplays):
         tournament_id: int,
         number: int,
         pairings: list[PairingRecord],
-        ends_at: float | None = None,
     ) -> bool:
         """Store round ``number`` and its pairings, the round after the last
         one opened; ``False`` (and nothing stored) if it is open already."""
         async with self._dialect.transaction(write=True) as conn:
             moved = await conn.fetchval(
-                "UPDATE tournaments SET round = :number, round_ends_at = :ends_at"
+                "UPDATE tournaments SET round = :number"
                 " WHERE id = :id AND round = :before AND status = 'running' RETURNING id",
                 id=tournament_id,
                 number=number,
                 before=number - 1,
-                ends_at=ends_at,
             )
             if moved is None:
                 return False
             await conn.execute(
-                "INSERT INTO tournament_rounds (tournament_id, round, started_at, ends_at)"
-                " VALUES (:id, :number, :now, :ends_at)",
+                "INSERT INTO tournament_rounds (tournament_id, round, started_at)"
+                " VALUES (:id, :number, :now)",
                 id=tournament_id,
                 number=number,
                 now=self._clock(),
-                ends_at=ends_at,
             )
             await conn.executemany(
                 "INSERT INTO tournament_pairings"

@@ -11,7 +11,7 @@ from .rows import Row
 TOURNAMENT_COLUMNS = (
     "id, guild_id, channel_id, message_id, thread_id, event_id, standings_id, creator_id,"
     " name, format, variant, time, rounds, duration, starts_at, rated, status, round,"
-    " round_ends_at, created_at, finished_at"
+    " created_at, finished_at"
 )
 PAIRING_COLUMNS = "round, board, red_id, black_id, game_id, result"
 # What ``update_tournament`` may change: the messages and event made for it.
@@ -60,7 +60,6 @@ class TournamentRecord:
     rated: bool
     status: TournamentStatus
     round: int  # the round (arena: the pairing wave) opened last; 0 before the start
-    round_ends_at: float | None  # when a correspondence round's unstarted games are forfeits
     created_at: float
     finished_at: float | None
 
@@ -106,7 +105,6 @@ def tournament_record(row: Row) -> TournamentRecord:
         rated=bool(row["rated"]),
         status=TournamentStatus(row["status"]),
         round=int(row["round"]),
-        round_ends_at=row["round_ends_at"],
         created_at=float(row["created_at"]),
         finished_at=row["finished_at"],
     )

@@ -86,3 +86,18 @@ def test_a_game_being_played_counts_nothing_yet() -> None:
         (1, 1.0, 1, False),
         (2, 0.0, 1, True),
     ]
+
+
+def test_a_first_move_that_never_came_is_a_forfeit() -> None:
+    from rules.outcome import Outcome, Reason
+    from rules.pieces import Color
+    from tournaments.games import result_of
+
+    aborted = Outcome(None, Reason.ABORTED)
+    assert result_of(aborted, "@r:abort", 0) is Result.BLACK_BY_FORFEIT
+    assert result_of(aborted, "@b:abort", 1) is Result.RED_BY_FORFEIT
+    timeout = Outcome(Color.RED, Reason.TIMEOUT)
+    assert result_of(timeout, "@b:timeout", 1) is Result.RED_BY_FORFEIT
+    assert result_of(timeout, "@b:timeout", 8) is Result.RED  # a loss on time, not a forfeit
+    assert result_of(Outcome(Color.BLACK, Reason.RESIGNATION), "@r:resign", 0) is Result.BLACK
+    assert result_of(Outcome(None, Reason.DRAW_AGREED), "@b:draw-accept", 6) is Result.DRAW

@@ -22,7 +22,6 @@ CREATE TABLE tournaments (
     status        TEXT NOT NULL DEFAULT 'pending'
                        CHECK (status IN ('pending', 'running', 'finished', 'cancelled')),
     round         INTEGER NOT NULL DEFAULT 0,
-    round_ends_at DOUBLE PRECISION,
     created_at    DOUBLE PRECISION NOT NULL,
     finished_at   DOUBLE PRECISION
 );
@@ -42,7 +41,6 @@ CREATE TABLE tournament_rounds (
     tournament_id BIGINT NOT NULL REFERENCES tournaments(id),
     round         INTEGER NOT NULL,
     started_at    DOUBLE PRECISION NOT NULL,
-    ends_at       DOUBLE PRECISION,
     PRIMARY KEY (tournament_id, round)
 );
 
