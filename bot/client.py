@@ -48,6 +48,7 @@ EXTENSIONS = (
     "bot.cogs.table",
     "bot.cogs.computer",
     "bot.cogs.review",
+    "bot.cogs.tournament",
 )
 
 
