@@ -6,7 +6,6 @@ from __future__ import annotations
 import pytest
 
 from bot import Settings
-
 from tests.conftest import button
 from tests.tournament_helpers import (
     announce,
