@@ -218,7 +218,11 @@ class Director:
         seeds = tables.seeds_of(entrants)
         if kind is Format.SWISS:
             done = tables.pairings_of(records)
-            pairings = swiss.pair_round(seeds, set(active), done, number, total or number)
+            # The Dutch system is pure Python and takes seconds for a large
+            # field (BENCHMARKS.md): a thread keeps the bot answering meanwhile.
+            pairings = await asyncio.to_thread(
+                swiss.pair_round, seeds, set(active), done, number, total or number
+            )
         else:
             pairings = self._forfeits(berger.pair_round(seeds, number), set(active))
         return await self._open(tournament, pairings, entrants)
