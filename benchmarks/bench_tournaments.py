@@ -1,8 +1,8 @@
 """How long a tournament round takes to pair: a Swiss round by the FIDE Dutch
 system (``caissify-pairings``, pure Python) for fields of 16, 32 and 64
 players, at the last of seven rounds of seeded random results, and an arena
-wave of 128 free players after five waves. Pairing runs on the bot's event loop, so this is
-the pause a round's opening costs."""
+wave of 128 free players after five waves. A Swiss round is paired in a
+thread (the bot answers meanwhile); an arena wave on the event loop."""
 
 from __future__ import annotations
 
