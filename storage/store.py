@@ -841,6 +841,11 @@ class SqlStore(LogReplays):
 
     # -- tournaments ------------------------------------------------------------
 
+    async def _wrote(self, sql: str, /, **params: object) -> bool:
+        """One compare-and-set write: whether it changed a row (``RETURNING`` one)."""
+        async with self._dialect.transaction(write=True) as conn:
+            return await conn.fetchval(sql, **params) is not None
+
     async def create_tournament(self, new: NewTournament) -> TournamentRecord:
         async with self._dialect.transaction(write=True) as conn:
             tournament_id = await conn.fetchval(
@@ -912,16 +917,14 @@ class SqlStore(LogReplays):
     ) -> bool:
         new, old = TournamentStatus(status), TournamentStatus(expected)
         ended = new in (TournamentStatus.FINISHED, TournamentStatus.CANCELLED)
-        async with self._dialect.transaction(write=True) as conn:
-            done = await conn.fetchval(
-                "UPDATE tournaments SET status = :new, finished_at = :at"
-                " WHERE id = :id AND status = :old RETURNING id",
-                new=new.value,
-                old=old.value,
-                at=self._clock() if ended else None,
-                id=tournament_id,
-            )
-        return done is not None
+        return await self._wrote(
+            "UPDATE tournaments SET status = :new, finished_at = :at"
+            " WHERE id = :id AND status = :old RETURNING id",
+            new=new.value,
+            old=old.value,
+            at=self._clock() if ended else None,
+            id=tournament_id,
+        )
 
     async def join_tournament(self, tournament_id: int, user_id: int) -> bool:
         try:
@@ -938,27 +941,23 @@ class SqlStore(LogReplays):
         return True
 
     async def leave_tournament(self, tournament_id: int, user_id: int) -> bool:
-        async with self._dialect.transaction(write=True) as conn:
-            done = await conn.fetchval(
-                "DELETE FROM tournament_entrants WHERE tournament_id = :id AND user_id = :user"
-                " RETURNING user_id",
-                id=tournament_id,
-                user=user_id,
-            )
-        return done is not None
+        return await self._wrote(
+            "DELETE FROM tournament_entrants WHERE tournament_id = :id AND user_id = :user"
+            " RETURNING user_id",
+            id=tournament_id,
+            user=user_id,
+        )
 
     async def withdraw_entrant(self, tournament_id: int, user_id: int) -> bool:
-        async with self._dialect.transaction(write=True) as conn:
-            done = await conn.fetchval(
-                "UPDATE tournament_entrants SET withdrawn = :yes"
-                " WHERE tournament_id = :id AND user_id = :user AND withdrawn = :no"
-                " RETURNING user_id",
-                id=tournament_id,
-                user=user_id,
-                yes=True,
-                no=False,
-            )
-        return done is not None
+        return await self._wrote(
+            "UPDATE tournament_entrants SET withdrawn = :yes"
+            " WHERE tournament_id = :id AND user_id = :user AND withdrawn = :no"
+            " RETURNING user_id",
+            id=tournament_id,
+            user=user_id,
+            yes=True,
+            no=False,
+        )
 
     async def entrants(self, tournament_id: int) -> list[EntrantRecord]:
         rows = await self._dialect.fetch(
@@ -1050,16 +1049,14 @@ class SqlStore(LogReplays):
     async def set_pairing_result(
         self, tournament_id: int, number: int, board: int, result: str
     ) -> bool:
-        async with self._dialect.transaction(write=True) as conn:
-            done = await conn.fetchval(
-                "UPDATE tournament_pairings SET result = :result WHERE tournament_id = :id"
-                " AND round = :round AND board = :board AND result IS NULL RETURNING board",
-                id=tournament_id,
-                round=number,
-                board=board,
-                result=result,
-            )
-        return done is not None
+        return await self._wrote(
+            "UPDATE tournament_pairings SET result = :result WHERE tournament_id = :id"
+            " AND round = :round AND board = :board AND result IS NULL RETURNING board",
+            id=tournament_id,
+            round=number,
+            board=board,
+            result=result,
+        )
 
     async def pairings(self, tournament_id: int) -> list[PairingRecord]:
         rows = await self._dialect.fetch(
