@@ -66,6 +66,10 @@ async def test_a_round_robin_in_jieqi(club):
     assert await standings_picture(club, tid) == expected
     last = club.thread(record.thread_id).last_message
     assert "The winner: <@" + str(club.players[3].id) + ">" in last.content
+    games = [await club.store.load_game(p.game_id) for p in await club.store.pairings(tid)]
+    assert [(g.variant, g.rated) for g in games] == [("jieqi", True)] * 6  # a rated tournament
+    (stats,) = await club.store.player_stats(club.players[3].id)
+    assert (stats.wins, stats.losses) == (2, 1)
     history = await club.players[0].slash(club.channel, "tournament history")
     assert "Jieqi Cup" in history.response.content and "dan" in history.response.content
     assert club.env.backend.get_guild(club.guild.id).scheduled_events[event.id].status != 1

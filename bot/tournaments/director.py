@@ -72,6 +72,8 @@ class Director:
         tournament once; end arenas whose time is up."""
         now = self.services.now()
         for tournament in await self.store.live_tournaments():
+            if self.client.get_guild(tournament.guild_id) is None:
+                continue  # another process serves that server (or the bot left it)
             due = tournament.status is TournamentStatus.PENDING and now >= tournament.starts_at
             unseen = tournament.status is TournamentStatus.RUNNING and (
                 tournament.id not in self._looked_at or self._arena_over(tournament, now)
@@ -273,6 +275,7 @@ class Director:
         pinged = {x for r in records if r.result is None for x in (r.red_id, r.black_id)}
         await self.post(tournament, "\n".join(lines), ping=sorted(x for x in pinged if x))
         await self.show_standings(tournament.id)
+        await self.refresh_announcement(tournament.id)
         return True
 
     async def _start_game(self, tournament: TournamentRecord, pairing: PairingRecord) -> str | None:
