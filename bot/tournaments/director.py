@@ -289,8 +289,12 @@ class Director:
             await players.recall(user)
         names = (players.raw_name(ids[0]), players.raw_name(ids[1]))
         public = await self.services.server.language(tournament.guild_id)
+        home = jump_url(tournament.guild_id, tournament.thread_id or tournament.channel_id)
+        words = t(
+            public, "tournament.game_of", round=pairing.round, name=tournament.name, where=home
+        )
         try:
-            thread = await self._game_thread(tournament, names, public)
+            thread = await self._game_thread(tournament, names, public, words)
             options = {"time": tournament.time} | challenge_options(tournament.variant, {})
             seating = Seating(tournament.variant, ids, names, options, tournament.rated)
             manager = await seat_game(self.services, tournament.guild_id, thread, seating)
@@ -301,15 +305,18 @@ class Director:
         return jump_url(tournament.guild_id, thread.id)
 
     async def _game_thread(
-        self, tournament: TournamentRecord, names: tuple[str, str], lang: str
+        self, tournament: TournamentRecord, names: tuple[str, str], lang: str, words: str
     ) -> discord.Thread:
+        """A new thread of the tournament's channel (a post of its forum) that
+        says first which tournament and round the game is of."""
         home = await self._channel(tournament.channel_id)
         name = thread_name(*names, lang)
         if isinstance(home, discord.ForumChannel):
-            text = t(lang, "tournament.game_post", name=tournament.name)
-            return (await home.create_thread(name=name, content=text)).thread
+            return (await home.create_thread(name=name, content=words)).thread
         assert isinstance(home, discord.TextChannel)
-        return await home.create_thread(name=name, type=discord.ChannelType.public_thread)
+        thread = await home.create_thread(name=name, type=discord.ChannelType.public_thread)
+        await thread.send(words, allowed_mentions=QUIET)
+        return thread
 
     async def _finish(self, tournament: TournamentRecord) -> None:
         if not await self.store.set_tournament_status(
