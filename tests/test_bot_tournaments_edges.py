@@ -8,7 +8,15 @@ import pytest
 
 from render.standings import Row, standings_image
 from tests.conftest import button, press, snapshot
-from tests.tournament_helpers import announce, finish, join_all, make_club
+from tests.tournament_helpers import (
+    announce,
+    expected_picture,
+    finish,
+    join_all,
+    make_club,
+    seats,
+    standings_picture,
+)
 
 
 @pytest.fixture
@@ -125,3 +133,29 @@ async def _forum_announce(club, forum):
     assert "is announced" in result.response.content, result
     (record,) = await club.store.guild_tournaments(club.guild.id, finished=False, limit=1)
     return record.id, forum
+
+
+async def test_a_round_robin_goes_on_past_a_round_of_forfeits_and_byes(env):
+    club = make_club(env, 3)
+    tid, announcement = await announce(club, title="Trio", format="round-robin")
+    announcement = await join_all(club, announcement)
+    await club.env.advance_time(60)
+    ben = club.players[1]
+    assert seats(club, await club.store.pairings(tid), 1) == [(1, None), (2, 3)]
+    shown = club.message(club.channel, announcement.id)
+    await ben.click(shown, custom_id=button(shown, "leave"))  # withdraws, then loses
+    await finish(club, tid, 1, 2, "black")
+    # Round 2 is ann's forfeit win over ben and cat's bye, nothing to play:
+    # round 3 opens at once, without ben's bye.
+    pairings = await club.store.pairings(tid)
+    assert seats(club, pairings, 2) == [(1, 2), (3, None)]
+    assert seats(club, pairings, 3) == [(3, 1)]
+    await finish(club, tid, 3, 3, "red")
+    assert (await club.store.get_tournament(tid)).status == "finished"
+    table = [
+        (1, "cat", 3.0, (0.0, 2.0)),  # beat ben (0) and ann (2) over the board
+        (2, "ann", 2.0, (0.0, 0.0)),  # a bye, a forfeit win, a loss
+        (3, "ben", 0.0, (0.0, 0.0), True),
+    ]
+    expected = expected_picture("Trio", "Finished.", table, ("direct", "sonneborn_berger"))
+    assert await standings_picture(club, tid) == expected

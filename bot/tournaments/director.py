@@ -126,7 +126,10 @@ class Director:
                 return
             self._looked_at.add(tournament.id)
             changed = await self._record_results(tournament)
-            opened = await self._next(tournament)
+            opened = False
+            while await self._next(tournament):  # again: a round of forfeits alone is done
+                opened = True
+                tournament = await self.store.get_tournament(tournament.id) or tournament
             if changed and not opened:
                 await self.show_standings(tournament.id)
 
@@ -231,10 +234,13 @@ class Director:
 
     @staticmethod
     def _forfeits(pairings: list[Pairing], active: set[int]) -> list[Pairing]:
-        """A round-robin's fixed table: a withdrawn player's games are forfeits."""
+        """A round-robin's fixed table: a withdrawn player's games are forfeits,
+        and their byes go (a bye is a point)."""
         out = []
         for p in pairings:
             gone = [x for x in p.players if x not in active]
+            if p.black is None and gone:
+                continue
             if p.black is not None and p.result is None and gone:
                 p = Pairing(p.round, p.table, p.red, p.black, FORFEIT_OF[p.red in gone])
             out.append(p)
