@@ -38,8 +38,12 @@ TABLE_ORDER = (
     "vacations",
     "digests",
     "reminder_plans",
+    "tournaments",
+    "tournament_entrants",
+    "tournament_rounds",
+    "tournament_pairings",
 )
-IDENTITY_TABLES = ("games", "challenges")
+IDENTITY_TABLES = ("games", "challenges", "tournaments")
 
 
 class CopyRefused(RuntimeError):
