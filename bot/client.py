@@ -51,6 +51,7 @@ EXTENSIONS = (
     "bot.cogs.computer",
     "bot.cogs.endgame",
     "bot.cogs.review",
+    "bot.cogs.tournament",
 )
 
 

@@ -7,6 +7,7 @@ from __future__ import annotations
 
 import secrets
 from collections.abc import Mapping
+from dataclasses import dataclass
 
 import discord
 
@@ -62,15 +63,37 @@ async def open_game(
     as typed (the thread name drops their markup)."""
     public = await services.server.language(interaction.guild_id)
     channel = await game_channel(services, interaction, message, names, public)
-    clocks = tc.start(tc.preset(options.get("time")), services.now())
+    game = Seating(variant, ids, names, options, rated)
+    return await seat_game(services, interaction.guild_id, channel, game), channel
+
+
+@dataclass(frozen=True, slots=True)
+class Seating:
+    """Who plays what: the players (Red, Black) and their names as typed."""
+
+    variant: str
+    ids: tuple[int, int]
+    names: tuple[str, str]
+    options: Mapping[str, str]
+    rated: bool
+
+
+async def seat_game(
+    services: Services, guild_id: int | None, channel: Table, game: Seating
+) -> GameManager:
+    """Store the game of ``game`` played in ``channel`` (a new thread), seat its
+    players there and post its first board (a tournament's rounds open their
+    games this way, without an interaction)."""
+    public = await services.server.language(guild_id)
+    clocks = tc.start(tc.preset(game.options.get("time")), services.now())
     new = NewGame(
-        guild_id=interaction.guild_id,
+        guild_id=guild_id,
         channel_id=channel.id,
-        variant=variant,
-        red_id=ids[0],
-        black_id=ids[1],
-        options=dict(options),
-        rated=rated,
+        variant=game.variant,
+        red_id=game.ids[0],
+        black_id=game.ids[1],
+        options=dict(game.options),
+        rated=game.rated,
         seed=secrets.randbits(62),
         red_ms=clocks.red_ms,
         black_ms=clocks.black_ms,
@@ -80,10 +103,10 @@ async def open_game(
         manager = await services.hub.create(new)
     except ChannelBusy:
         raise BotError("channel_busy") from None
-    await seat_players(channel, manager.id, manager.variant, manager.ids, names, public)
+    await seat_players(channel, manager.id, manager.variant, manager.ids, game.names, public)
     assert isinstance(channel, discord.abc.Messageable)  # a text channel or a thread
     await services.publisher.publish(await boards.opening(manager), channel)
-    return manager, channel
+    return manager
 
 
 async def seat_against_computer(

@@ -37,12 +37,20 @@ from .records import (
 from .rows import replay
 from .shards import Shards
 from .sqlite import SqliteStore
+from .tournaments import (
+    EntrantRecord,
+    NewTournament,
+    PairingRecord,
+    TournamentRecord,
+    TournamentStatus,
+)
 
 __all__ = [
     "Challenge",
     "ChallengeStatus",
     "ChannelBusy",
     "DailyPuzzle",
+    "EntrantRecord",
     "Entry",
     "GameNotActive",
     "GameNotFound",
@@ -50,6 +58,8 @@ __all__ = [
     "GameStatus",
     "LeaderRow",
     "NewGame",
+    "NewTournament",
+    "PairingRecord",
     "PostgresStore",
     "Prefs",
     "PuzzleLeader",
@@ -62,6 +72,8 @@ __all__ = [
     "StorageError",
     "StorageUnavailable",
     "Store",
+    "TournamentRecord",
+    "TournamentStatus",
     "VariantStats",
     "is_handicap",
     "is_postgres",

@@ -43,8 +43,12 @@ TABLE_ORDER = (
     "daily_puzzle_plans",
     "daily_puzzles",
     "endgame_tries",
+    "tournaments",
+    "tournament_entrants",
+    "tournament_rounds",
+    "tournament_pairings",
 )
-IDENTITY_TABLES = ("games", "challenges")
+IDENTITY_TABLES = ("games", "challenges", "tournaments")
 
 
 class CopyRefused(RuntimeError):

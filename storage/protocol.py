@@ -35,6 +35,13 @@ from .records import (
     VariantStats,
 )
 from .shards import Shards
+from .tournaments import (
+    EntrantRecord,
+    NewTournament,
+    PairingRecord,
+    TournamentRecord,
+    TournamentStatus,
+)
 
 # How long a claimed deadline stays with the process that claimed it.
 CLAIM_SECONDS = 30.0
@@ -388,3 +395,73 @@ class Store(Protocol):
 
     async def daily_solvers(self, guild_id: int, puzzle_id: str) -> int:
         """How many solved ``puzzle_id`` as ``guild_id``'s daily puzzle."""
+
+    # -- tournaments ------------------------------------------------------------
+
+    async def create_tournament(self, new: NewTournament) -> TournamentRecord:
+        """Store a new tournament, pending (taking entrants) until its start."""
+
+    async def get_tournament(self, tournament_id: int) -> TournamentRecord | None: ...
+
+    async def guild_tournaments(
+        self, guild_id: int, *, finished: bool, limit: int = 25
+    ) -> list[TournamentRecord]:
+        """A server's finished tournaments, or its pending and running ones; newest first."""
+
+    async def live_tournaments(self) -> list[TournamentRecord]:
+        """Every pending or running tournament (the bot's sweep drives them)."""
+
+    async def update_tournament(self, tournament_id: int, **places: int | None) -> None:
+        """Remember its announcement, thread, scheduled event or standings message.
+
+        :raises ValueError: for any other column."""
+
+    async def set_tournament_status(
+        self,
+        tournament_id: int,
+        status: TournamentStatus | str,
+        expected: TournamentStatus | str,
+    ) -> bool:
+        """Compare-and-set: True only for the one caller that moved it from ``expected``."""
+
+    async def join_tournament(self, tournament_id: int, user_id: int) -> bool:
+        """Enter a player; False if they already are."""
+
+    async def leave_tournament(self, tournament_id: int, user_id: int) -> bool:
+        """Take a player off the list (before the start); False if they were not on it."""
+
+    async def withdraw_entrant(self, tournament_id: int, user_id: int) -> bool:
+        """Mark a player withdrawn (after the start: kept in the table, never paired
+        again); False if they were not playing."""
+
+    async def entrants(self, tournament_id: int) -> list[EntrantRecord]:
+        """The entrants by pairing number (before the start, in the order they joined)."""
+
+    async def start_tournament(self, tournament_id: int, seeds: list[int]) -> bool:
+        """Number the entrants in ``seeds``' order and set it running; False if it
+        was not pending."""
+
+    async def open_round(
+        self,
+        tournament_id: int,
+        number: int,
+        pairings: list[PairingRecord],
+    ) -> bool:
+        """Store round ``number`` (the one after the last opened) and its pairings;
+        False, storing nothing, if another caller opened it first."""
+
+    async def set_pairing_game(
+        self, tournament_id: int, number: int, board: int, game_id: int
+    ) -> None:
+        """The game started for a pairing."""
+
+    async def set_pairing_result(
+        self, tournament_id: int, number: int, board: int, result: str
+    ) -> bool:
+        """A pairing's result, once: False if it already had one."""
+
+    async def pairings(self, tournament_id: int) -> list[PairingRecord]:
+        """Every pairing of every round opened, by round and board."""
+
+    async def tournament_of_game(self, game_id: int) -> tuple[int, int, int] | None:
+        """The tournament, round and board a game was played for, if any."""

@@ -341,7 +341,83 @@ _V10 = (
     "CREATE INDEX endgame_tries_by_user ON endgame_tries (user_id, endgame_id)",
 )
 
-MIGRATIONS: tuple[tuple[str, ...], ...] = (_V1, _V2, _V3, _V4, _V5, _V6, _V7, _V8, _V9, _V10)
+# Version 11: tournaments inside a server, their entrants (a pairing number
+# from the start, withdrawn ones kept for the table), their rounds and the
+# pairings of each round with the game played for it and its result.
+_V11 = (
+    """
+    CREATE TABLE tournaments (
+        id            INTEGER PRIMARY KEY,
+        guild_id      INTEGER NOT NULL,
+        channel_id    INTEGER NOT NULL,             -- where it was announced
+        message_id    INTEGER,                      -- the announcement, edited in place
+        thread_id     INTEGER,                      -- its own thread or forum post
+        event_id      INTEGER,                      -- the server's scheduled event
+        standings_id  INTEGER,                      -- the standings message in its thread
+        creator_id    INTEGER NOT NULL,
+        name          TEXT NOT NULL,
+        format        TEXT NOT NULL CHECK (format IN ('swiss', 'round-robin', 'arena')),
+        variant       TEXT NOT NULL,
+        time          TEXT NOT NULL,
+        rounds        INTEGER,
+        duration      REAL,
+        starts_at     REAL NOT NULL,
+        rated         INTEGER NOT NULL,
+        status        TEXT NOT NULL DEFAULT 'pending'
+                           CHECK (status IN ('pending', 'running', 'finished', 'cancelled')),
+        round         INTEGER NOT NULL DEFAULT 0,
+        created_at    REAL NOT NULL,
+        finished_at   REAL
+    )
+    """,
+    "CREATE INDEX tournaments_by_guild ON tournaments (guild_id, status)",
+    """
+    CREATE TABLE tournament_entrants (
+        tournament_id INTEGER NOT NULL REFERENCES tournaments(id),
+        user_id       INTEGER NOT NULL,
+        joined_at     REAL NOT NULL,
+        seed          INTEGER,
+        withdrawn     INTEGER NOT NULL DEFAULT 0,
+        PRIMARY KEY (tournament_id, user_id)
+    )
+    """,
+    """
+    CREATE TABLE tournament_rounds (
+        tournament_id INTEGER NOT NULL REFERENCES tournaments(id),
+        round         INTEGER NOT NULL,
+        started_at    REAL NOT NULL,
+        PRIMARY KEY (tournament_id, round)
+    )
+    """,
+    """
+    CREATE TABLE tournament_pairings (
+        tournament_id INTEGER NOT NULL,
+        round         INTEGER NOT NULL,
+        board         INTEGER NOT NULL,
+        red_id        INTEGER NOT NULL,
+        black_id      INTEGER,                      -- NULL: a bye
+        game_id       INTEGER REFERENCES games(id),
+        result        TEXT,                         -- tournaments.Result, once known
+        PRIMARY KEY (tournament_id, round, board),
+        FOREIGN KEY (tournament_id, round) REFERENCES tournament_rounds (tournament_id, round)
+    )
+    """,
+    "CREATE UNIQUE INDEX tournament_pairings_by_game ON tournament_pairings (game_id)",
+)
+
+MIGRATIONS: tuple[tuple[str, ...], ...] = (
+    _V1,
+    _V2,
+    _V3,
+    _V4,
+    _V5,
+    _V6,
+    _V7,
+    _V8,
+    _V9,
+    _V10,
+    _V11,
+)
 LATEST = len(MIGRATIONS)
 
 
