@@ -1084,36 +1084,6 @@ class SqlStore(LogReplays):
         )
         return int(rows[0]["solvers"])
 
-
-# A puzzle's rating is fixed; as an opponent it counts as well known.
-PUZZLE_RD = 60.0
-_TRY_COLUMNS = "user_id, puzzle_id, variant, guild_id, daily, plies, result"
-_STANDING_COUNTS = "solved, failed, streak, best_streak"
-
-
-def _puzzle_try(row: Row) -> PuzzleTry:
-    return PuzzleTry(
-        row["user_id"],
-        row["puzzle_id"],
-        row["variant"],
-        row["guild_id"],
-        bool(row["daily"]),
-        row["plies"],
-        row["result"],
-    )
-
-
-def _standing(row: Row, now: float) -> PuzzleStanding:
-    """A puzzle_ratings row with the deviation as of ``now``."""
-    return PuzzleStanding(
-        row["rating"],
-        rating_as_of(row, now).rd,
-        row["solved"],
-        row["failed"],
-        row["streak"],
-        row["best_streak"],
-    )
-
     # -- tournaments ------------------------------------------------------------
 
     async def _wrote(self, sql: str, /, **params: object) -> bool:
@@ -1347,3 +1317,33 @@ def _standing(row: Row, now: float) -> PuzzleStanding:
             game=game_id,
         )
         return (int(rows[0]["tournament_id"]), rows[0]["round"], rows[0]["board"]) if rows else None
+
+
+# A puzzle's rating is fixed; as an opponent it counts as well known.
+PUZZLE_RD = 60.0
+_TRY_COLUMNS = "user_id, puzzle_id, variant, guild_id, daily, plies, result"
+_STANDING_COUNTS = "solved, failed, streak, best_streak"
+
+
+def _puzzle_try(row: Row) -> PuzzleTry:
+    return PuzzleTry(
+        row["user_id"],
+        row["puzzle_id"],
+        row["variant"],
+        row["guild_id"],
+        bool(row["daily"]),
+        row["plies"],
+        row["result"],
+    )
+
+
+def _standing(row: Row, now: float) -> PuzzleStanding:
+    """A puzzle_ratings row with the deviation as of ``now``."""
+    return PuzzleStanding(
+        row["rating"],
+        rating_as_of(row, now).rd,
+        row["solved"],
+        row["failed"],
+        row["streak"],
+        row["best_streak"],
+    )
