@@ -45,6 +45,7 @@ from ..manager import GameManager
 from ..notices import jump_url
 from ..opening import Table, open_game
 from ..presenter import say
+from ..privateboard import private_board
 from ..report import Line, Moves, Report
 from ..second_thought import KEEP, SureButton, loses_at_once, sure_view
 from ..sending import QUIET, png_file
@@ -424,15 +425,11 @@ class Play(commands.Cog):
         manager = await self.bot.hub.latest_in_channel(interaction.channel_id or 0)
         await interaction.response.defer(ephemeral=private)
         reader = interaction.user.id
-        png = await boards.picture(manager, reader, private=private)
-        style = (await self.bot.players.prefs(reader)).notation
-        text, view = say(manager.status_line(), lang, style), discord.utils.MISSING
+        view: discord.ui.View | None = None
         if private:  # and what the latest turn told them alone, if no DM could
-            news, unsent = self.services.dms.unsent(manager.id, reader, lang, style)
-            text = "\n".join(filter(None, [text, news]))
-            if unsent is not None:
-                view = unsent
+            text, png, view = await private_board(self.services, manager, reader, lang)
         else:  # the thread's language for everyone
+            png = await boards.picture(manager, reader, private=False)
             public = await self.bot.server.style(interaction.guild_id)
             text = say(manager.status_line(), public.language, public.notation)
         sent = await interaction.followup.send(
@@ -440,7 +437,7 @@ class Play(commands.Cog):
             file=png_file(png),
             ephemeral=private,
             allowed_mentions=QUIET,
-            view=view,
+            view=view or discord.utils.MISSING,
             wait=True,
         )
         if not private and not manager.finished:  # a copy: the next board replaces it
