@@ -117,7 +117,9 @@ class PremoveCog(commands.Cog):
     async def cog_unload(self) -> None:
         self.bot.remove_dynamic_items(PremoveButton)
 
-    async def _queue(self, interaction: discord.Interaction, manager: GameManager, line: str) -> None:
+    async def _queue(
+        self, interaction: discord.Interaction, manager: GameManager, line: str
+    ) -> None:
         """Queue ``line`` for the user and answer them privately with their lines."""
         lang = await self.services.language_of(interaction)
         user_id = interaction.user.id
