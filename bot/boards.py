@@ -22,11 +22,14 @@ from storage import Prefs
 
 from . import timecontrol as tc
 from .clockface import faces
+from .movelist import listed_actions
 from .pictures import board_png
 from .players import PlayerDirectory
-from .report import Line, Report
-from .server import ServerSettings
+from .report import Line, Panel, Report
+from .server import LANGUAGES, ServerSettings
 from .wording import Wording
+
+RECENT_PLIES = 4  # the latest actions a live board in one message lists
 
 
 class Place(Protocol):
@@ -107,6 +110,19 @@ async def _draw(manager: Seen, viewer: Color | None, side: Color | None, reader_
     return board_png(view, manager.names(), manager.shown_clocks(), prefs, lang, side, faces=shown)
 
 
+def panel(manager: Seen) -> Panel:
+    """What a live board in one message adds to the public picture: the
+    latest actions as the public move list has them, names and clocks."""
+    numbered, round_no = [], 0
+    for side, notes in listed_actions(manager.match, running=not manager.finished):
+        if side is Color.RED or not round_no:  # a round starts with Red's action
+            round_no += 1
+        numbered.append((round_no, side, notes))
+    faces = {lang: clock_faces(manager, lang) for lang in LANGUAGES}
+    recent = tuple(numbered[-RECENT_PLIES:])
+    return Panel(recent, manager.names(), faces, manager.match.game.turn)
+
+
 def secrets_of(match: Match, side: Color) -> Counter[object]:
     """What ``side``'s own view shows and the public one does not, as facts
     that stay the same when pieces move (a known piece, not its square)."""
@@ -166,6 +182,8 @@ async def report(
         else None
     )
     made.board = await public_picture(manager)
+    if (await manager.hub.server.style(manager.guild_id)).board == "modern":
+        made.panel = panel(manager)
     for event in events:
         if event.audience is not None:
             who = manager.ids[event.audience]

@@ -44,6 +44,7 @@ EXTENSIONS = (
     "bot.cogs.clocks",
     "bot.cogs.premoves",
     "bot.cogs.vacations",
+    "bot.cogs.liveboard",
     *extensions(),  # the variants' own cogs, from their rooms
     "bot.cogs.table",
     "bot.cogs.computer",

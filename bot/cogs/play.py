@@ -34,6 +34,7 @@ from ..choices import (
 )
 from ..errors import BotError
 from ..i18n import t
+from ..layout import without_buttons
 from ..limits import (
     CHALLENGE_WINDOW_SECONDS,
     CHALLENGES_PER_WINDOW,
@@ -504,7 +505,8 @@ class Play(commands.Cog):
             manager.side_of(interaction.user.id)
             await interaction.response.defer()
             report = await manager.answer(interaction.user.id, kind, accept)
-            await interaction.edit_original_response(view=None)
+            if interaction.message is not None:
+                await interaction.edit_original_response(**without_buttons(interaction.message))
             await self.services.publisher.publish(report)
         except Exception as exc:
             if isinstance(exc, BotError) and exc.key in STALE_REQUEST:

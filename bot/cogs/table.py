@@ -20,6 +20,7 @@ from ..manager import GameManager
 from ..movelist import listed_actions, move_text
 from ..notices import jump_url
 from ..pictures import clock_text
+from ..server import BOARDS
 
 if TYPE_CHECKING:
     from ..client import Chuhan
@@ -124,11 +125,13 @@ class Table(commands.Cog):
         language="Language of the public messages in game threads",
         notation="Notation of the moves in public messages",
         orientation="Side at the bottom of the public board",
+        board="The live board: a message per turn (classic) or one modern message",
     )
     @app_commands.choices(
         language=_choices("en", "zh"),
         notation=_choices("chinese", "wxf", "iccs"),
         orientation=_choices("red", "black"),
+        board=_choices(*BOARDS),
     )
     @app_commands.default_permissions(manage_guild=True)
     @app_commands.guild_only()
@@ -138,6 +141,7 @@ class Table(commands.Cog):
         language: str | None = None,
         notation: str | None = None,
         orientation: str | None = None,
+        board: str | None = None,
     ) -> None:
         lang = await self.bot.language_of(interaction)
         assert interaction.guild_id is not None
@@ -147,6 +151,7 @@ class Table(commands.Cog):
                 ("language", language),
                 ("notation", notation),
                 ("orientation", orientation),
+                ("board", board),
             )
             if value is not None
         }
@@ -162,6 +167,7 @@ class Table(commands.Cog):
             notation=t(lang, f"choice.{style.notation}"),
             orientation=t(lang, f"choice.{style.orientation}"),
         )
+        text += "\n" + t(lang, "server.board", board=t(lang, f"choice.{style.board}"))
         head = t(lang, "server.saved" if changes else "server.current")
         await interaction.response.send_message(f"{head}\n{text}", ephemeral=True)
 
