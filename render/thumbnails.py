@@ -46,7 +46,7 @@ def _small(view: View, bottom: Color) -> Image.Image:
     frame = draw_frame(view, None, RenderOptions(perspective=bottom)).convert("RGB")
     board = frame.crop((0, 0, PANEL_LEFT, frame.height))
     height = round(board.height * THUMB_WIDTH / board.width)
-    return board.resize((THUMB_WIDTH, height), Image.Resampling.LANCZOS)
+    return board.resize((THUMB_WIDTH, height), Image.Resampling.BOX)
 
 
 def thumbnails_png(thumbs: Sequence[Thumb]) -> bytes:
