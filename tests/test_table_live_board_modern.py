@@ -6,6 +6,9 @@ from __future__ import annotations
 
 from simcord.components import COMPONENTS_V2_FLAG, walk_components
 
+from bot.layout import live_view
+from bot.report import Report
+from bot.sending import png_file, text_file
 from rules.match import Match
 from tests.conftest import Table, play, quiet_moves, restart
 from tests.table_helpers import server_settings
@@ -118,7 +121,9 @@ async def test_the_buttons_offer_a_draw_answered_on_the_board_and_resign_once_su
     rematch = custom_id(table, end, "rematch")
     await table.alice.click(end, custom_id=rematch)
     assert "rematch" not in " ".join(button_ids(table, end))
-    assert end.attachments  # the final board stays
+    gallery = [c for c in parts(table, end) if c["type"] == 12]
+    assert end.attachments and gallery  # the final board stays, shown
+    assert gallery[0]["items"][0]["media"]["url"] == end.attachments[0].url
 
 
 async def test_my_board_is_private_and_offers_a_conditional_move(table: Table):
@@ -164,3 +169,14 @@ async def test_undo_from_the_board_and_refusals_change_nothing(table: Table):
     assert texts(table, undone)[0].startswith("Taken back: the last move of ⚫ Black bob")
     assert live(table, thread) == [undone] and button_ids(table, asked) == []
     assert texts(table, undone)[1] == "-# Last moves: 1. " + written(MOVES[0])
+
+
+def test_a_long_move_list_is_a_file_of_the_result_panel():
+    report = Report(7, 1, 1, [], board=b"png", over=True)
+    files = [png_file(b"png"), text_file("1. h2e2", "moves-7.txt")]
+    view = live_view(report, "alice wins", "en", "chinese", None, files)
+    shown = list(walk_components(view.to_components()))
+    assert [c["type"] for c in shown if c["type"] in (10, 12, 13)] == [10, 12, 13]
+    (listed,) = [c for c in shown if c["type"] == 13]
+    assert listed["file"]["url"] == "attachment://moves-7.txt"
+    assert not [c for c in shown if c["type"] == 2]  # a finished game's board has no actions
