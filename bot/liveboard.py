@@ -74,7 +74,9 @@ class LiveBoards:
             await self._retire(old.message, old.record, waiting)
             return
         for stale in await self._left_behind(game_id, channel, message):
-            await self._retire(stale, first_line(stale), waiting)
+            # as in the classic layout, a request's answers stay: one that lapsed
+            # across the restart refuses when pressed and loses them then
+            await self._retire(stale, first_line(stale), stale.id)
 
     def copied(self, game_id: int, message_id: int) -> None:
         """A public ``/board`` posted a copy of a running game's board: it goes

@@ -180,3 +180,16 @@ def test_a_long_move_list_is_a_file_of_the_result_panel():
     (listed,) = [c for c in shown if c["type"] == 13]
     assert listed["file"]["url"] == "attachment://moves-7.txt"
     assert not [c for c in shown if c["type"] == 2]  # a finished game's board has no actions
+
+
+async def test_an_offer_made_before_a_restart_is_answered_on_its_panel(table: Table, settings):
+    thread = await modern(table)
+    await play(table, thread, MOVES[:2])
+    board = thread.last_message
+    await table.alice.click(board, custom_id=custom_id(table, board, ":do:draw"))
+    asked = thread.last_message
+    await restart(table.env, settings)
+    await table.bob.click(asked, custom_id=custom_id(table, asked, "draw:decline"))
+    assert "declines the draw" in texts(table, thread.last_message)[0]
+    assert live(table, thread) == [thread.last_message]
+    assert texts(table, asked) == ["🔴 Red alice offers a draw."] and not button_ids(table, asked)
