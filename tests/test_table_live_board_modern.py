@@ -4,12 +4,18 @@ which a newer board edits in place into its one-line record."""
 
 from __future__ import annotations
 
+import random
+
+import pytest
 from simcord.components import COMPONENTS_V2_FLAG, walk_components
 
+from bot.boards import RECENT_PLIES, recent_actions
 from bot.layout import live_view
+from bot.movelist import listed_actions
 from bot.report import Report
 from bot.sending import png_file, text_file
 from rules.match import Match
+from rules.pieces import Color
 from tests.conftest import Table, play, quiet_moves, restart
 from tests.table_helpers import server_settings
 
@@ -193,3 +199,33 @@ async def test_an_offer_made_before_a_restart_is_answered_on_its_panel(table: Ta
     assert "declines the draw" in texts(table, thread.last_message)[0]
     assert live(table, thread) == [thread.last_message]
     assert texts(table, asked) == ["🔴 Red alice offers a draw."] and not button_ids(table, asked)
+
+
+def _numbered(listed) -> list:
+    numbered, round_no = [], 0
+    for side, notes in listed:
+        if side is Color.RED or not round_no:
+            round_no += 1
+        numbered.append((round_no, side, notes))
+    return numbered
+
+
+@pytest.mark.parametrize("variant", ["xiangqi", "jieqi", "tuibei", "houji", "fanbing"])
+def test_the_panels_moves_are_the_tail_of_the_public_move_list(variant):
+    rng = random.Random(variant)
+    match = Match.start(variant, {}, 1234)
+    masked = 0  # actions listed as hidden (a pending Tuibei prediction)
+    for ply in range(30):
+        if match.outcome is not None:
+            break
+        if ply == 15 and match.game.undo_allowed:  # an undo drops moves from the list
+            asker, answerer = ("r", "b") if match.game.turn is Color.BLACK else ("b", "r")
+            match.apply(f"@{asker}:undo-request")
+            match.apply(f"@{answerer}:undo-accept")
+        else:
+            match.apply(rng.choice(match.game.legal_actions()).text)
+        running = match.outcome is None
+        expected = tuple(_numbered(listed_actions(match, running=running))[-RECENT_PLIES:])
+        assert recent_actions(match.game, running=running) == expected, (variant, ply)
+        masked += any(notes is None for _, _, notes in expected)
+    assert ply > 10 and (masked > 0) is (variant == "tuibei")
