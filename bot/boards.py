@@ -17,16 +17,19 @@ from typing import Protocol
 
 from rules.match import Match
 from rules.pieces import Color
-from rules.variant import Event
+from rules.variant import Event, Game
 from storage import Prefs
 
 from . import timecontrol as tc
 from .clockface import faces
 from .pictures import board_png
 from .players import PlayerDirectory
-from .report import Line, Report
-from .server import ServerSettings
+from .report import Line, Panel, Report
+from .server import LANGUAGES, ServerSettings
+from .typed import written
 from .wording import Wording
+
+RECENT_PLIES = 4  # the latest actions a live board in one message lists
 
 
 class Place(Protocol):
@@ -107,6 +110,39 @@ async def _draw(manager: Seen, viewer: Color | None, side: Color | None, reader_
     return board_png(view, manager.names(), manager.shown_clocks(), prefs, lang, side, faces=shown)
 
 
+def panel(manager: Seen) -> Panel:
+    """What a live board in one message adds to the public picture: the
+    latest actions, names and clocks."""
+    game = manager.match.game
+    faces = {lang: clock_faces(manager, lang) for lang in LANGUAGES}
+    recent = recent_actions(game, running=not manager.finished)
+    return Panel(recent, manager.names(), faces, game.turn)
+
+
+def recent_actions(
+    game: Game, *, running: bool
+) -> tuple[tuple[int, Color, dict[str, str] | None], ...]:
+    """The last actions of the public move list with their rounds
+    (``movelist.listed_actions``, masked the same way: an action still secret
+    in a running game is ``None``). Only these few are written: writing every
+    move in every notation would cost a long game several times its replay
+    on each turn."""
+    actions = list(game.actions)
+    first_written = len(actions) - RECENT_PLIES
+    first_secret = len(actions) - game.secret_tail() if running else len(actions)
+    replay = type(game).replay([], game.options, game.seed)
+    recent, round_no = [], 0
+    for index, action in enumerate(actions):
+        side = replay.turn
+        if side is Color.RED or not round_no:  # a round starts with Red's action
+            round_no += 1
+        if index >= first_written:
+            hidden = running and (replay.is_secret(action) or index >= first_secret)
+            recent.append((round_no, side, None if hidden else written(replay, action)))
+        replay.push(action)
+    return tuple(recent)
+
+
 def secrets_of(match: Match, side: Color) -> Counter[object]:
     """What ``side``'s own view shows and the public one does not, as facts
     that stay the same when pieces move (a known piece, not its square)."""
@@ -166,6 +202,8 @@ async def report(
         else None
     )
     made.board = await public_picture(manager)
+    if (await manager.hub.server.style(manager.guild_id)).board == "modern":
+        made.panel = panel(manager)
     for event in events:
         if event.audience is not None:
             who = manager.ids[event.audience]

@@ -46,6 +46,7 @@ EXTENSIONS = (
     "bot.cogs.premoves",
     "bot.cogs.vacations",
     "bot.cogs.puzzles",
+    "bot.cogs.liveboard",
     *extensions(),  # the variants' own cogs, from their rooms
     "bot.cogs.table",
     "bot.cogs.computer",

@@ -24,6 +24,7 @@ from .channels import Channels
 from .errors import BotError, NotAPlayer
 from .hub import GameHub
 from .i18n import t
+from .layout import without_buttons
 from .movelist import listed_actions, move_text
 from .notices import jump_url
 from .openings import opening_lines
@@ -136,7 +137,7 @@ class Endings:
         )
         if interaction.message is not None:
             try:
-                await interaction.message.edit(view=None)
+                await interaction.message.edit(**without_buttons(interaction.message))
             except discord.HTTPException as exc:
                 log.info("could not drop the rematch button of game %s: %s", game_id, exc.status)
 

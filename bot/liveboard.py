@@ -4,7 +4,9 @@ picture and keeps a one-line record of what it announced, so a thread reads as
 the game's history in text with the current board at the bottom.
 
 The record is built from the report's public lines only (``Report.record``),
-so an edited message never says more than the message it replaces did.
+so an edited message never says more than the message it replaces did. A
+board in one Components V2 message (``bot/layout.py``) is retired the same
+way, into a V2 message holding its record.
 """
 
 from __future__ import annotations
@@ -18,11 +20,11 @@ import discord
 from storage import Store
 
 from .channels import Channels, partial_message
+from .layout import BOARD_NAME, first_line, is_layout, record_view
 from .report import Report
 
 log = logging.getLogger(__name__)
 
-BOARD_NAME = "board.png"
 HISTORY_LIMIT = 100  # messages read back, after a restart, to find the last board
 CLOCK_SLACK = 1.0  # seconds: the game's first message may bear its creation's millisecond
 QUIET = discord.AllowedMentions.none()
@@ -51,26 +53,30 @@ class LiveBoards:
         channel: discord.abc.Messageable,
         message: discord.Message,
         record: str,
+        waiting: int | None = None,
     ) -> None:
         """``message`` now shows the board of ``report``'s game; the message that
-        showed it before keeps its record only. A game's last board (its result)
-        is never replaced, so it is not remembered."""
+        showed it before keeps its record only (and its answer buttons if it is
+        ``waiting``, the message of a request still unanswered). A game's last
+        board (its result) is never replaced, so it is not remembered."""
         game_id = report.game_id
         old = self._latest.pop(game_id, None)  # taken before any pause: no two callers share it
         copies = self._copies.pop(game_id, [])
         if old is not None and old.message.id > message.id:  # a newer board got out first
             self._latest[game_id] = old
             await self._drop(copies, channel)
-            await self._retire(message, record)
+            await self._retire(message, record, waiting)
             return
         if not report.over:
             self._latest[game_id] = Shown(message, record)
         await self._drop(copies, channel)
         if old is not None:
-            await self._retire(old.message, old.record)
+            await self._retire(old.message, old.record, waiting)
             return
         for stale in await self._left_behind(game_id, channel, message):
-            await self._retire(stale, stale.content.partition("\n")[0])
+            # as in the classic layout, a request's answers stay: one that lapsed
+            # across the restart refuses when pressed and loses them then
+            await self._retire(stale, first_line(stale), stale.id)
 
     def copied(self, game_id: int, message_id: int) -> None:
         """A public ``/board`` posted a copy of a running game's board: it goes
@@ -113,10 +119,15 @@ class LiveBoards:
             return []
         return found
 
-    async def _retire(self, message: discord.Message, record: str) -> None:
+    async def _retire(self, message: discord.Message, record: str, waiting: int | None) -> None:
         """Drop a board message's picture; its text becomes its record (its buttons,
-        a request still waiting for an answer, stay)."""
+        a request still waiting for an answer, stay: a V2 message's are put
+        back if it is the ``waiting`` one)."""
         try:
-            await message.edit(content=record, attachments=[], allowed_mentions=QUIET)
+            if is_layout(message):
+                view = record_view(message, record, answers=message.id == waiting)
+                await message.edit(view=view, attachments=[], allowed_mentions=QUIET)
+            else:
+                await message.edit(content=record, attachments=[], allowed_mentions=QUIET)
         except discord.HTTPException as exc:
             log.info("could not retire the board message %s: %s", message.id, exc.status)

@@ -22,10 +22,13 @@ import logging
 import re
 from typing import TYPE_CHECKING
 
+import discord
+
 from rules.errors import RulesError
 from storage import Store
 
 from .errors import BotError
+from .i18n import t
 from .report import Line, Moves, Report
 from .typed import written
 
@@ -39,6 +42,17 @@ MAX_LINES = 8  # lines queued per player and game
 MAX_ACTIONS = 12  # actions in one line (six replies and six answers)
 FILLERS = {"if", "then", "如果", "若", "则", "就", "然后"}  # words a line may be written with
 SEPARATORS = re.compile(r"[\s,，;；、]+")
+BUTTON_ID = "chuhan:pm:{game}"  # the private board's button that opens the line's form
+
+
+def premove_button(game_id: int, lang: str) -> discord.ui.Button[discord.ui.View]:
+    """The button under a player's private board that asks for a line to queue
+    (``bot/cogs/premoves.py`` answers it, after a restart too)."""
+    return discord.ui.Button(
+        label=t(lang, "premove.button"),
+        style=discord.ButtonStyle.secondary,
+        custom_id=BUTTON_ID.format(game=game_id),
+    )
 
 
 def tokens(text: str) -> list[str]:

@@ -40,6 +40,7 @@ from .dms import DirectMessages
 from .ending import Endings
 from .hub import GameHub
 from .i18n import t
+from .layout import live_view, without_buttons
 from .liveboard import LiveBoards
 from .manager import GameManager
 from .notices import Notifier, Plan
@@ -192,9 +193,13 @@ class Publisher:
                     text = "\n".join(filter(None, [text, moves]))
                 else:
                     files.append(text_file(moves, f"moves-{report.game_id}.txt"))
+            content: str | None = text
+            if public.board == "modern" and report.board is not None:  # one V2 message
+                kwargs["view"] = live_view(report, text, lang, style, kwargs.get("view"), files)
+                content = None
             once = sending.nonce()
             message = await sending.retried(
-                lambda: target.send(text, files=sending.reread(files), nonce=once, **kwargs),
+                lambda: target.send(content, files=sending.reread(files), nonce=once, **kwargs),
                 f"report of game {report.game_id}",
             )
             await self.notifier.settle()
@@ -205,7 +210,9 @@ class Publisher:
         if report.board is not None:
             record = RECORD_JOIN.join(say(line, lang, style) for line in report.record)
             record = (record or text.partition("\n")[0])[:MESSAGE_LIMIT]
-            await self.boards.replace(report, target, message, record)
+            asked = self._asks.get(report.game_id)  # a request's message still unanswered
+            waiting = asked.id if asked is not None else None
+            await self.boards.replace(report, target, message, record, waiting)
         return message
 
     async def _notices(self, report: Report, plan: Plan | None) -> set[int]:
@@ -234,7 +241,7 @@ class Publisher:
             self._asks[report.game_id] = asked  # still waiting for its answer
             return
         try:
-            await asked.edit(view=None)
+            await asked.edit(**without_buttons(asked))
         except discord.HTTPException as exc:
             log.info("could not drop the buttons of game %s: %s", report.game_id, exc.status)
 
@@ -243,7 +250,7 @@ class Publisher:
         if message is None:
             return
         try:
-            await message.edit(view=None)
+            await message.edit(**without_buttons(message))
         except discord.HTTPException as exc:
             log.info("could not drop the buttons of message %s: %s", message.id, exc.status)
 

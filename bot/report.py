@@ -13,6 +13,7 @@ from dataclasses import dataclass, field
 from typing import Any
 
 from rules.match import Pending
+from rules.pieces import Color
 
 
 @dataclass(frozen=True, slots=True)
@@ -45,6 +46,20 @@ class Line:
     params: Mapping[str, Any] = field(default_factory=dict)
 
 
+@dataclass(frozen=True, slots=True)
+class Panel:
+    """What a live board in one message shows beside its picture (a server's
+    ``board: modern``), as public as the picture and taken when the entry was
+    committed: the latest actions (their round, side and notation per style,
+    ``None`` while secret), the players' names and both clock faces per
+    language, and the side to move."""
+
+    recent: tuple[tuple[int, Color, Mapping[str, str] | None], ...]
+    names: tuple[str, str]
+    faces: Mapping[str, tuple[str | None, str | None]]
+    turn: Color
+
+
 @dataclass(slots=True, weakref_slot=True)
 class Report:
     """What one accepted entry (or a game start) changed.
@@ -57,6 +72,7 @@ class Report:
     the part of ``lines`` that stays in the thread once a newer board replaces
     this one (what happened, not whose turn it was or the deadline).
     ``then`` is the report of a conditional answer played right after.
+    ``panel`` is what a live board in one message adds (``bot/layout.py``).
     The publisher holds reports weakly, to publish a game's reports in the
     order of their commits.
     """
@@ -74,3 +90,4 @@ class Report:
     record: list[Line] = field(default_factory=list)
     # The queued answer played right after this entry (bot/premoves.py), published after it.
     then: Report | None = None
+    panel: Panel | None = None

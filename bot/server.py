@@ -21,15 +21,20 @@ from .i18n import language_for
 LANGUAGES = ("en", "zh")
 NOTATIONS = ("chinese", "wxf", "iccs")
 ORIENTATIONS = ("red", "black")
+# The live board: a message per turn with its picture (classic), or one
+# Components V2 message with the picture, latest moves, clocks and buttons.
+BOARDS = ("classic", "modern")
 
 
 @dataclass(frozen=True, slots=True)
 class ServerStyle:
-    """The public language, notation and bottom side of a server's boards."""
+    """The public language, notation and bottom side of a server's boards,
+    and how its live board is laid out (``BOARDS``)."""
 
     language: str = "en"
     notation: str = "chinese"
     orientation: str = "red"
+    board: str = "classic"
 
     @property
     def bottom(self) -> Color:

@@ -23,7 +23,9 @@ from rules.pieces import Color, Kind
 from rules.squares import square_name
 from rules.variants.jieqi.actions import Reveal
 from tests.conftest import Table
+from tests.table_helpers import server_settings
 from tests.test_bot_jieqi import png, private, seed_queue
+from tests.test_table_live_board_modern import layout_text
 
 # Two shuffles that agree on half the points (so some face-down piece of the
 # same kind can be captured in both); big numbers, easy to find if they leak.
@@ -146,7 +148,9 @@ class Twins:
 
 
 async def content(message) -> tuple[str, bytes]:
-    return message.content, await png(message) if message.attachments else b""
+    """A message's words (a live board in one message's too) and its picture."""
+    words = message.content + layout_text(message)
+    return words, await png(message) if message.attachments else b""
 
 
 def impossible_moves(twins: Twins) -> list[str]:
@@ -181,11 +185,15 @@ async def play_alike(twins: Twins) -> list[dict]:
     return dms
 
 
-async def test_jieqi_shows_nobody_what_the_shuffle_is(table, seeds, caplog):
+@pytest.mark.parametrize("board", ["classic", "modern"])
+async def test_jieqi_shows_nobody_what_the_shuffle_is(table, seeds, caplog, board):
     caplog.set_level(logging.INFO)
+    await server_settings(table, board=board)  # the live board of either layout
     twins = Twins(table, "jieqi")
     await twins.start(seeds)
     dms = await play_alike(twins)
+    latest = (await twins.public())[0][-1][0]
+    assert ("Last moves: " in latest and "[My board]" in latest) is (board == "modern")
     assert sum(e.startswith("+") for e in twins.matches[0].entries) >= 4
     assert twins.hidden_captures >= 1
     for ply in dms:  # in jieqi the players' own boards show only what is public, too

@@ -34,6 +34,7 @@ from ..choices import (
 )
 from ..errors import BotError
 from ..i18n import t
+from ..layout import without_buttons
 from ..limits import (
     CHALLENGE_WINDOW_SECONDS,
     CHALLENGES_PER_WINDOW,
@@ -45,6 +46,7 @@ from ..manager import GameManager
 from ..notices import jump_url
 from ..opening import Table, open_game
 from ..presenter import say
+from ..privateboard import private_board
 from ..report import Line, Moves, Report
 from ..second_thought import KEEP, SureButton, loses_at_once, sure_view
 from ..sending import QUIET, png_file
@@ -424,15 +426,11 @@ class Play(commands.Cog):
         manager = await self.bot.hub.latest_in_channel(interaction.channel_id or 0)
         await interaction.response.defer(ephemeral=private)
         reader = interaction.user.id
-        png = await boards.picture(manager, reader, private=private)
-        style = (await self.bot.players.prefs(reader)).notation
-        text, view = say(manager.status_line(), lang, style), discord.utils.MISSING
+        view: discord.ui.View | None = None
         if private:  # and what the latest turn told them alone, if no DM could
-            news, unsent = self.services.dms.unsent(manager.id, reader, lang, style)
-            text = "\n".join(filter(None, [text, news]))
-            if unsent is not None:
-                view = unsent
+            text, png, view = await private_board(self.services, manager, reader, lang)
         else:  # the thread's language for everyone
+            png = await boards.picture(manager, reader, private=False)
             public = await self.bot.server.style(interaction.guild_id)
             text = say(manager.status_line(), public.language, public.notation)
         sent = await interaction.followup.send(
@@ -440,7 +438,7 @@ class Play(commands.Cog):
             file=png_file(png),
             ephemeral=private,
             allowed_mentions=QUIET,
-            view=view,
+            view=view or discord.utils.MISSING,
             wait=True,
         )
         if not private and not manager.finished:  # a copy: the next board replaces it
@@ -507,7 +505,8 @@ class Play(commands.Cog):
             manager.side_of(interaction.user.id)
             await interaction.response.defer()
             report = await manager.answer(interaction.user.id, kind, accept)
-            await interaction.edit_original_response(view=None)
+            if interaction.message is not None:
+                await interaction.edit_original_response(**without_buttons(interaction.message))
             await self.services.publisher.publish(report)
         except Exception as exc:
             if isinstance(exc, BotError) and exc.key in STALE_REQUEST:

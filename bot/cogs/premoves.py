@@ -1,17 +1,21 @@
 """``/premove add|list|clear``: a player's conditional moves in the game of
-this thread (``bot/premoves.py`` holds and plays them).
+this thread (``bot/premoves.py`` holds and plays them), and the button under
+a player's private board that asks for a line in a form, wherever that board
+was shown (a DM too): the game is in the button's custom id.
 
 Every answer is private: nothing in the thread says that a queue exists.
 """
 
 from __future__ import annotations
 
-from typing import TYPE_CHECKING
+import re
+from typing import TYPE_CHECKING, Any
 
 import discord
 from discord import app_commands
 from discord.ext import commands
 
+from ..capabilities import button_services
 from ..i18n import t
 from ..manager import GameManager
 from ..premoves import MAX_LINES
@@ -38,6 +42,46 @@ def written_line(manager: GameManager, actions: list[str], style: str, lang: str
 
 
 LINE_EXAMPLE = "For example: if 炮8平5 then 马二进三, then if 马8进7 then 车一平二"
+LINE_MOST = 300  # characters of a line typed in the form (twelve moves in words fit)
+
+
+class PremoveButton(
+    discord.ui.DynamicItem[discord.ui.Button[Any]], template=r"chuhan:pm:(?P<game>\d+)"
+):
+    """The private board's "Queue a conditional move" (``premoves.premove_button``)."""
+
+    def __init__(self, game_id: int) -> None:
+        super().__init__(discord.ui.Button(custom_id=f"chuhan:pm:{game_id}"))
+        self.game_id = game_id
+
+    @classmethod
+    async def from_custom_id(
+        cls, interaction: discord.Interaction, item: discord.ui.Item[Any], match: re.Match[str]
+    ) -> PremoveButton:
+        return cls(int(match["game"]))
+
+    async def callback(self, interaction: discord.Interaction) -> None:
+        cog = button_services(interaction).cogs.cog(PremoveCog)
+        if cog is not None:
+            await cog.open_form(interaction, self.game_id)
+
+
+class LineForm(discord.ui.Modal):
+    """The form that asks for one line, checked as ``/premove add`` checks it."""
+
+    def __init__(self, cog: PremoveCog, game_id: int, lang: str) -> None:
+        super().__init__(title=t(lang, "premove.form_title"), timeout=15 * 60)
+        self.cog, self.game_id = cog, game_id
+        self.line: discord.ui.TextInput[LineForm] = discord.ui.TextInput(
+            label=t(lang, "premove.form_label"),
+            placeholder=t(lang, "premove.form_example"),
+            max_length=LINE_MOST,
+            custom_id="line",
+        )
+        self.add_item(self.line)
+
+    async def on_submit(self, interaction: discord.Interaction) -> None:
+        await self.cog.submit(interaction, self.game_id, self.line.value)
 
 
 class PremoveCog(commands.Cog):
@@ -67,17 +111,46 @@ class PremoveCog(commands.Cog):
         head = t(lang, "premove.listed", count=len(lines), most=MAX_LINES)
         return "\n".join([head, *shown])
 
-    @premove.command(name="add", description="Queue a line: the reply you expect, your answer, …")
-    @app_commands.describe(line=LINE_EXAMPLE)
-    @app_commands.guild_only()
-    async def add(self, interaction: discord.Interaction, line: str) -> None:
+    async def cog_load(self) -> None:
+        self.bot.add_dynamic_items(PremoveButton)  # boards shown before a restart still ask
+
+    async def cog_unload(self) -> None:
+        self.bot.remove_dynamic_items(PremoveButton)
+
+    async def _queue(
+        self, interaction: discord.Interaction, manager: GameManager, line: str
+    ) -> None:
+        """Queue ``line`` for the user and answer them privately with their lines."""
         lang = await self.services.language_of(interaction)
-        manager = await self._manager(interaction)
         user_id = interaction.user.id
         await self.services.hub.premoves.queue(manager, user_id, line)
         listed = await self._listed(manager, user_id, lang)
         text = "\n".join([t(lang, "premove.queued"), listed])
         await interaction.response.send_message(text, ephemeral=True)
+
+    @premove.command(name="add", description="Queue a line: the reply you expect, your answer, …")
+    @app_commands.describe(line=LINE_EXAMPLE)
+    @app_commands.guild_only()
+    async def add(self, interaction: discord.Interaction, line: str) -> None:
+        await self._queue(interaction, await self._manager(interaction), line)
+
+    async def open_form(self, interaction: discord.Interaction, game_id: int) -> None:
+        """The private board's button: the form, for a player of a running game."""
+        try:
+            lang = await self.services.language_of(interaction)
+            manager = await self.services.hub.get(game_id)
+            manager.side_of(interaction.user.id)
+            await interaction.response.send_modal(LineForm(self, game_id, lang))
+        except Exception as exc:
+            await self.services.reply_error(interaction, exc)
+
+    async def submit(self, interaction: discord.Interaction, game_id: int, line: str) -> None:
+        try:
+            manager = await self.services.hub.get(game_id)
+            manager.side_of(interaction.user.id)
+            await self._queue(interaction, manager, line)
+        except Exception as exc:
+            await self.services.reply_error(interaction, exc)
 
     @premove.command(name="list", description="Your queued lines in this game")
     @app_commands.guild_only()

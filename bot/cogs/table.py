@@ -1,17 +1,23 @@
-"""Finding games and reading them: ``/games`` and ``/moves``.
+"""Finding games and reading them: ``/games`` and ``/moves``; and
+``/serversettings``.
 
-Both answer privately in the reader's language and notation. ``/moves`` in
-the thread of a finished game reads that game.
+Both answer privately in the reader's language and notation. ``/games``
+lists the reader's games waiting on them first, the most urgent first, with
+one picture of their boards (``render/thumbnails.py``). ``/moves`` in the
+thread of a finished game reads that game.
 """
 
 from __future__ import annotations
 
+import asyncio
+import math
 from typing import TYPE_CHECKING
 
 import discord
 from discord import app_commands
 from discord.ext import commands
 
+from render.thumbnails import MAX_BOARDS, Thumb, thumbnails_png
 from rules.pieces import Color
 from rules.variant import find_variant
 
@@ -22,6 +28,8 @@ from ..movelist import listed_actions, move_text
 from ..notices import jump_url
 from ..openings import opening_lines
 from ..pictures import clock_text
+from ..sending import png_file
+from ..server import BOARDS
 
 if TYPE_CHECKING:
     from ..client import Chuhan
@@ -33,6 +41,18 @@ MESSAGE_LIMIT = 2000
 def title(variant: str, lang: str) -> str:
     game = find_variant(variant)
     return game.title_zh if lang == "zh" else game.title_en
+
+
+def waits_on(manager: GameManager, user_id: int) -> bool:
+    """Whether the game waits for ``user_id`` to move."""
+    return manager.ids[manager.match.game.turn] == user_id
+
+
+def urgency(manager: GameManager, user_id: int) -> tuple[bool, float, int]:
+    """The order of a player's games: those waiting on them first, the
+    nearest deadline first (a game without one last), then by number."""
+    deadline = manager.clocks.deadline
+    return (not waits_on(manager, user_id), deadline or math.inf, manager.id)
 
 
 def _choices(*values: str) -> list[app_commands.Choice[str]]:
@@ -64,9 +84,11 @@ class Table(commands.Cog):
         names = self.bot.players.name
         if show_all:
             found = [m for m in self.bot.hub.active() if m.guild_id == interaction.guild_id]
+            found.sort(key=lambda m: m.id)
         else:
             found = [m for m in self.bot.hub.active() if user_id in m.ids]
-        found.sort(key=lambda m: m.id)
+            found.sort(key=lambda m: urgency(m, user_id))
+        waiting = [] if show_all else [m for m in found if waits_on(m, user_id)]
         lines = []
         for manager in found[:LIST_LIMIT]:
             turn = manager.match.game.turn
@@ -96,8 +118,27 @@ class Table(commands.Cog):
             lines.append(t(lang, "games.more", count=len(found) - LIST_LIMIT))
         scope = "all" if show_all else "mine"
         head = t(lang, f"games.{scope}" if found else f"games.none_{scope}")
+        if waiting:
+            lines.insert(0, t(lang, "games.waiting", count=len(waiting)))
         text = "\n".join([head, *lines])[:MESSAGE_LIMIT]
-        await interaction.response.send_message(text, ephemeral=True)
+        if not waiting:
+            await interaction.response.send_message(text, ephemeral=True)
+            return
+        await interaction.response.defer(ephemeral=True, thinking=True)
+        png = await asyncio.to_thread(thumbnails_png, self._thumbs(waiting[:MAX_BOARDS], user_id))
+        picture = png_file(png, "games.png")
+        await interaction.followup.send(text, file=picture, ephemeral=True)
+
+    def _thumbs(self, managers: list[GameManager], user_id: int) -> list[Thumb]:
+        """Each game's public board from the reader's side, captioned with its
+        number and opponent."""
+        thumbs = []
+        for manager in managers:
+            side = manager.side_of(user_id)
+            opponent = self.bot.players.name(manager.player_id(Color(1 - side)))
+            caption = f"#{manager.id} {opponent}"
+            thumbs.append(Thumb(caption, manager.match.game.view(None), side))
+        return thumbs
 
     @app_commands.command(name="moves", description="The move list of this channel's game")
     @app_commands.guild_only()
@@ -130,12 +171,14 @@ class Table(commands.Cog):
         orientation="Side at the bottom of the public board",
         puzzle_channel="Channel of the daily puzzle",
         puzzle_time="Time (UTC, HH:MM) of the daily puzzle, or off",
+        board="The live board: a message per turn (classic) or one modern message",
     )
     @app_commands.rename(puzzle_channel="puzzle-channel", puzzle_time="puzzle-time")
     @app_commands.choices(
         language=_choices("en", "zh"),
         notation=_choices("chinese", "wxf", "iccs"),
         orientation=_choices("red", "black"),
+        board=_choices(*BOARDS),
     )
     @app_commands.default_permissions(manage_guild=True)
     @app_commands.guild_only()
@@ -147,6 +190,7 @@ class Table(commands.Cog):
         orientation: str | None = None,
         puzzle_channel: discord.TextChannel | None = None,
         puzzle_time: str | None = None,
+        board: str | None = None,
     ) -> None:
         lang = await self.bot.language_of(interaction)
         assert interaction.guild_id is not None
@@ -164,6 +208,7 @@ class Table(commands.Cog):
                 ("language", language),
                 ("notation", notation),
                 ("orientation", orientation),
+                ("board", board),
             )
             if value is not None
         }
@@ -179,6 +224,7 @@ class Table(commands.Cog):
             notation=t(lang, f"choice.{style.notation}"),
             orientation=t(lang, f"choice.{style.orientation}"),
         )
+        text += "\n" + t(lang, "server.board", board=t(lang, f"choice.{style.board}"))
         if puzzles is not None:
             text += "\n" + await puzzles.daily_line(interaction.guild_id, lang)
         head = t(lang, "server.saved" if changes or daily else "server.current")
