@@ -140,6 +140,7 @@ class TournamentCog(commands.Cog):
                 rated=rated,
             )
         )
+        self.director.wake()
         public = await self.bot.server.language(interaction.guild_id)
         text = await self.director.announcement(record, public)
         view = entry_view(record.id, public, joining=True)

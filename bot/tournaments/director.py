@@ -49,6 +49,9 @@ log = logging.getLogger(__name__)
 FORFEIT_OF = {True: Result.BLACK_BY_FORFEIT, False: Result.RED_BY_FORFEIT}  # red withdrew?
 DEFAULT_RATING = 1500.0
 STANDINGS_FILE = "standings.png"
+# With nothing due sooner, the clock's sweep reads the live tournaments this
+# often (a second process's new ones, say); every tick would cost a read.
+LOOK_SECONDS = 60.0
 
 
 class Director:
@@ -61,6 +64,7 @@ class Director:
         self._locks: dict[int, asyncio.Lock] = {}
         self._tasks: set[asyncio.Task[None]] = set()
         self._looked_at: set[int] = set()  # running ones seen since the start of the bot
+        self._next_look = 0.0  # when the sweep next reads the live tournaments
 
     def _lock(self, tournament_id: int) -> asyncio.Lock:
         return self._locks.setdefault(tournament_id, asyncio.Lock())
@@ -71,9 +75,13 @@ class Director:
         """Start what is due; after a restart, catch up with each running
         tournament once; end arenas whose time is up."""
         now = self.services.now()
+        if now < self._next_look:
+            return
+        self._next_look = now + LOOK_SECONDS
         for tournament in await self.store.live_tournaments():
             if self.client.get_guild(tournament.guild_id) is None:
                 continue  # another process serves that server (or the bot left it)
+            self._next_look = min(self._next_look, self._due_at(tournament))
             due = tournament.status is TournamentStatus.PENDING and now >= tournament.starts_at
             unseen = tournament.status is TournamentStatus.RUNNING and (
                 tournament.id not in self._looked_at or self._arena_over(tournament, now)
@@ -83,6 +91,19 @@ class Director:
                     await self.advance(tournament.id)
                 except Exception:
                     log.exception("tournament %s could not advance", tournament.id)
+
+    def wake(self) -> None:
+        """A tournament was created or changed here: the next sweep reads them all."""
+        self._next_look = 0.0
+
+    def _due_at(self, tournament: TournamentRecord) -> float:
+        """When the sweep must next look at ``tournament``: its start, an
+        arena's end; never for a round-based one already running."""
+        if tournament.status is TournamentStatus.PENDING:
+            return tournament.starts_at
+        if tournament.format == Format.ARENA and tournament.duration is not None:
+            return tournament.starts_at + tournament.duration
+        return float("inf")
 
     def game_committed(self, manager: GameManager, report: Report) -> None:
         """The hub's ``committed`` hook: a game that ended may be a tournament's."""
