@@ -28,6 +28,7 @@ from .records import (
     Prefs,
     Secret,
     VariantStats,
+    Wake,
     is_handicap,
 )
 from .rows import replay
@@ -55,6 +56,7 @@ __all__ = [
     "StorageUnavailable",
     "Store",
     "VariantStats",
+    "Wake",
     "is_handicap",
     "is_postgres",
     "open_store",

@@ -270,7 +270,25 @@ _V8 = (
     """,
 )
 
-MIGRATIONS: tuple[tuple[str, ...], ...] = (_V1, _V2, _V3, _V4, _V5, _V6, _V7, _V8)
+# Version 12, lazy games: the active games the bot let go of from memory
+# because nothing happens to them for a while, each with the moment it must
+# hold them again (a reminder or the deadline) and the player they wait for
+# (for digests). A game without a row here is held from the start; a commit
+# removes its row, since whoever committed holds the game.
+_V12 = (
+    """
+    CREATE TABLE wakes (
+        game_id    INTEGER PRIMARY KEY REFERENCES games(id),
+        wake_at    REAL NOT NULL,                 -- unix time; +inf: nothing will happen
+        waiting_id INTEGER                        -- the player to move, NULL: nobody
+    )
+    """,
+    "CREATE INDEX wakes_wake_at ON wakes(wake_at)",
+    "CREATE INDEX wakes_waiting ON wakes(waiting_id)",
+    "CREATE INDEX games_active ON games(id) WHERE status = 'active'",
+)
+
+MIGRATIONS: tuple[tuple[str, ...], ...] = (_V1, _V2, _V3, _V4, _V5, _V6, _V7, _V8, _V12)
 LATEST = len(MIGRATIONS)
 
 

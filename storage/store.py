@@ -32,6 +32,7 @@ from .records import (
     Prefs,
     Secret,
     VariantStats,
+    Wake,
 )
 from .replays import LogReplays
 from .rows import (
@@ -57,6 +58,8 @@ from .shards import Shards
 
 _PREFS_QUERY = f"SELECT {', '.join(PREF_CHOICES)} FROM prefs WHERE user_id = :user_id"
 _DUE = "status = 'active' AND deadline IS NOT NULL AND deadline <= :now"
+# The active games to hold in memory by ``:by``: those never let go of, and those waking.
+_AWAKE = "status = 'active' AND id NOT IN (SELECT game_id FROM wakes WHERE wake_at > :by)"
 
 
 class SqlStore(LogReplays):
@@ -187,6 +190,7 @@ class SqlStore(LogReplays):
                     deadline=deadline,
                     game_id=game_id,
                 )
+                await self._hold(conn, game_id)
                 if outcome is not None:
                     await self._finish(conn, game_id, outcome, effective, now)
                 await self._dialect.changed(conn, game_id)
@@ -212,7 +216,13 @@ class SqlStore(LogReplays):
                 deadline=deadline,
                 game_id=game_id,
             )
+            await self._hold(conn, game_id)
             await self._dialect.changed(conn, game_id)
+
+    @staticmethod
+    async def _hold(conn: Connection, game_id: int) -> None:
+        """Whoever changes a game holds it in memory: its wake is gone."""
+        await conn.execute("DELETE FROM wakes WHERE game_id = :game_id", game_id=game_id)
 
     async def set_reminded(self, game_id: int) -> None:
         async with self._dialect.transaction(write=True) as conn:
@@ -296,6 +306,7 @@ class SqlStore(LogReplays):
         )
         if game is None:
             return False
+        await self._hold(conn, game_id)
         if not aborted:
             await self._score(conn, game, outcome, effective, now)
         return True
@@ -443,6 +454,91 @@ class SqlStore(LogReplays):
                     entries[e["game_id"]].append(Entry(e["seq"], e["actor_id"], e["text"], e["at"]))
         return [game_record(row, tuple(entries[row["id"]])) for row in rows]
 
+    # -- the games held in memory, and those let go of (lazy games) -----------
+
+    async def awake_games(self, by: float, shards: Shards | None = None) -> list[GameRecord]:
+        where, params = self._in_shards(shards)
+        return await self._records(f"{_AWAKE} AND {where} ORDER BY id", by=by, **params)
+
+    async def awake_ids(self, by: float, shards: Shards | None = None) -> list[int]:
+        where, params = self._in_shards(shards)
+        rows = await self._dialect.fetch(
+            f"SELECT id FROM games WHERE {_AWAKE} AND {where} ORDER BY id", by=by, **params
+        )
+        return [row["id"] for row in rows]
+
+    async def put_to_sleep(self, wakes: Mapping[int, Wake]) -> list[int]:
+        """The game rows are locked (where processes share the database) before
+        their logs are counted, so an append either comes first, and its game
+        is left awake, or waits and removes the wake."""
+        ids = sorted(wakes)
+        if not ids:
+            return []
+        among = self._dialect.in_list("ids")
+        async with self._dialect.transaction(write=True) as conn:
+            active = await conn.fetch(
+                f"SELECT id FROM games WHERE id {among} AND status = 'active'"
+                f" ORDER BY id{self._dialect.for_update}",
+                ids=self._dialect.list_value(ids),
+            )
+            counts = {
+                row["game_id"]: row["next"]
+                for row in await conn.fetch(
+                    "SELECT game_id, MAX(seq) + 1 AS next FROM entries"
+                    f" WHERE game_id {among} GROUP BY game_id",
+                    ids=self._dialect.list_value(ids),
+                )
+            }
+            asleep = [
+                row["id"] for row in active if counts.get(row["id"], 0) == wakes[row["id"]].seq
+            ]
+            await conn.executemany(
+                "INSERT INTO wakes (game_id, wake_at, waiting_id) VALUES (:id, :at, :waiting)"
+                " ON CONFLICT (game_id)"
+                " DO UPDATE SET wake_at = excluded.wake_at, waiting_id = excluded.waiting_id",
+                [{"id": i, "at": wakes[i].at, "waiting": wakes[i].waiting_id} for i in asleep],
+            )
+        return asleep
+
+    async def asleep_channels(self, shards: Shards | None = None) -> dict[int, int]:
+        where, params = self._in_shards(shards)
+        rows = await self._dialect.fetch(
+            "SELECT id, channel_id FROM games WHERE status = 'active'"
+            f" AND id IN (SELECT game_id FROM wakes) AND {where}",
+            **params,
+        )
+        return {row["channel_id"]: row["id"] for row in rows}
+
+    async def asleep_waiting_for(self, user_id: int, shards: Shards | None = None) -> list[int]:
+        where, params = self._in_shards(shards)
+        rows = await self._dialect.fetch(
+            "SELECT id FROM games WHERE status = 'active' AND id IN"
+            f" (SELECT game_id FROM wakes WHERE waiting_id = :user) AND {where} ORDER BY id",
+            user=user_id,
+            **params,
+        )
+        return [row["id"] for row in rows]
+
+    async def active_ids_of(self, user_id: int, shards: Shards | None = None) -> list[int]:
+        where, params = self._in_shards(shards)
+        rows = await self._dialect.fetch(
+            "SELECT id FROM games WHERE status = 'active' AND (red_id = :user OR black_id = :user)"
+            f" AND {where} ORDER BY id",
+            user=user_id,
+            **params,
+        )
+        return [row["id"] for row in rows]
+
+    async def wake_games_of(self, user_id: int, at: float) -> None:
+        async with self._dialect.transaction(write=True) as conn:
+            await conn.execute(
+                "UPDATE wakes SET wake_at = :at WHERE wake_at > :at AND game_id IN"
+                " (SELECT id FROM games WHERE status = 'active'"
+                " AND (red_id = :user OR black_id = :user))",
+                at=at,
+                user=user_id,
+            )
+
     # -- players and preferences ----------------------------------------------
 
     async def upsert_player(self, user_id: int, name: str) -> None:
@@ -504,6 +600,13 @@ class SqlStore(LogReplays):
             " < (SELECT count(*) FROM entries AS e WHERE e.game_id = games.id) ORDER BY id",
             since=since,
         )
+
+    async def notified_many(self, ids: Iterable[int]) -> dict[int, int | None]:
+        rows = await self._dialect.fetch(
+            f"SELECT id, notified FROM games WHERE id {self._dialect.in_list('ids')}",
+            ids=self._dialect.list_value(sorted(set(ids))),
+        )
+        return {row["id"]: row["notified"] for row in rows}
 
     async def set_notified(self, game_id: int, count: int) -> None:
         async with self._dialect.transaction(write=True) as conn:
@@ -589,6 +692,16 @@ class SqlStore(LogReplays):
                 seconds=seconds,
                 id=game_id,
             )
+            await self._shift_wakes(conn, [game_id], seconds)
+
+    async def _shift_wakes(self, conn: Connection, ids: list[int], seconds: float) -> None:
+        """Move the wakes of games whose deadline moved, by as much."""
+        await conn.execute(
+            "UPDATE wakes SET wake_at = wake_at + :seconds"
+            f" WHERE game_id {self._dialect.in_list('ids')}",
+            seconds=seconds,
+            ids=self._dialect.list_value(ids),
+        )
 
     # -- daily digests ---------------------------------------------------------------
 
@@ -660,7 +773,9 @@ class SqlStore(LogReplays):
                 since=since,
                 **params,
             )
-        return sorted(row["id"] for row in rows)
+            ids = sorted(row["id"] for row in rows)
+            await self._shift_wakes(conn, ids, seconds)
+        return ids
 
     # -- guild settings -------------------------------------------------------
 
