@@ -38,6 +38,7 @@ TABLE_ORDER = (
     "vacations",
     "digests",
     "reminder_plans",
+    "wakes",  # the games the bot let go of from memory, and when each wakes
 )
 IDENTITY_TABLES = ("games", "challenges")
 
