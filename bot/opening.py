@@ -40,7 +40,7 @@ async def game_channel(
             return await message.create_thread(name=thread_name(*names, lang))
         except discord.HTTPException:
             pass
-    if services.hub.here(channel.id):
+    if services.hub.has_game(channel.id):
         raise BotError("channel_busy")
     return channel
 

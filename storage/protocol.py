@@ -193,6 +193,9 @@ class Store(Protocol):
     async def active_ids_of(self, user_id: int, shards: Shards | None = None) -> list[int]:
         """Every active game of ``user_id`` (of ``shards``' guilds), awake or asleep."""
 
+    async def active_ids_in(self, guild_id: int) -> list[int]:
+        """Every active game of a guild, awake or asleep, by id."""
+
     async def wake_games_of(self, user_id: int, at: float) -> None:
         """Bring the wakes of ``user_id``'s games asleep forward to ``at`` at the
         latest (their reminder plan changed, so the bot works them out again)."""

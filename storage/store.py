@@ -529,6 +529,13 @@ class SqlStore(LogReplays):
         )
         return [row["id"] for row in rows]
 
+    async def active_ids_in(self, guild_id: int) -> list[int]:
+        rows = await self._dialect.fetch(
+            "SELECT id FROM games WHERE status = 'active' AND guild_id = :guild ORDER BY id",
+            guild=guild_id,
+        )
+        return [row["id"] for row in rows]
+
     async def wake_games_of(self, user_id: int, at: float) -> None:
         async with self._dialect.transaction(write=True) as conn:
             await conn.execute(

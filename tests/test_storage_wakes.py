@@ -97,3 +97,11 @@ async def test_notice_marks_of_many_games_in_one_read(store):
     b = await store.create_game(new_game(501))
     await store.set_notified(a, 3)
     assert await store.notified_many([a, b, 999]) == {a: 3, b: None}
+
+
+async def test_the_active_games_of_a_guild(store):
+    a = await store.create_game(new_game(500))
+    await store.create_game(new_game(501, guild=78))
+    c = await store.create_game(new_game(502))
+    await store.put_to_sleep({c: Wake(0, 50.0, RED)})
+    assert await store.active_ids_in(77) == [a, c]

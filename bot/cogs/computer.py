@@ -154,7 +154,7 @@ class Computer(commands.Cog):
         options = {"time": time, LEVEL_OPTION: str(level)}
         self.bot.hub.check_options(name, options)
         assert interaction.channel_id is not None and self.bot.user is not None
-        if isinstance(interaction.channel, discord.Thread) and self.bot.hub.here(
+        if isinstance(interaction.channel, discord.Thread) and self.bot.hub.has_game(
             interaction.channel_id
         ):
             raise BotError("channel_busy")
