@@ -22,7 +22,7 @@ from storage import Prefs
 
 from . import timecontrol as tc
 from .clockface import faces
-from .pictures import board_png
+from .pictures import drawn
 from .players import PlayerDirectory
 from .report import Line, Report
 from .server import ServerSettings
@@ -93,7 +93,7 @@ async def public_picture(manager: Seen) -> bytes:
     names, lang = manager.names(), style.language
     view = manager.match.game.view(None)
     shown = clock_faces(manager, lang, compact=view.pools is not None)
-    return board_png(
+    return await drawn(
         view, names, (None, None), Prefs(), lang, None, bottom=style.bottom, faces=shown
     )
 
@@ -104,7 +104,8 @@ async def _draw(manager: Seen, viewer: Color | None, side: Color | None, reader_
     prefs, lang = await players.prefs(reader_id), await players.language(reader_id)
     view = manager.match.game.view(viewer)
     shown = clock_faces(manager, lang, compact=view.pools is not None)
-    return board_png(view, manager.names(), manager.shown_clocks(), prefs, lang, side, faces=shown)
+    clocks = manager.shown_clocks()
+    return await drawn(view, manager.names(), clocks, prefs, lang, side, faces=shown)
 
 
 def secrets_of(match: Match, side: Color) -> Counter[object]:
