@@ -286,6 +286,11 @@ _V12 = (
     "CREATE INDEX wakes_wake_at ON wakes(wake_at)",
     "CREATE INDEX wakes_waiting ON wakes(waiting_id)",
     "CREATE INDEX games_active ON games(id) WHERE status = 'active'",
+    # An entry wakes its game (in the database itself: no round trip of its own).
+    """
+    CREATE TRIGGER entries_wake AFTER INSERT ON entries
+    BEGIN DELETE FROM wakes WHERE game_id = NEW.game_id; END
+    """,
 )
 
 MIGRATIONS: tuple[tuple[str, ...], ...] = (_V1, _V2, _V3, _V4, _V5, _V6, _V7, _V8, _V12)

@@ -189,8 +189,7 @@ class SqlStore(LogReplays):
                 black_ms=black_ms,
                 deadline=deadline,
                 game_id=game_id,
-            )
-            await self._hold(conn, game_id)
+            )  # (the entry has woken the game: schema step 12's trigger)
             if outcome is not None:
                 await self._finish(conn, game_id, outcome, effective, now)
             await self._dialect.changed(conn, game_id)

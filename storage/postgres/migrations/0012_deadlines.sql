@@ -13,3 +13,14 @@ CREATE TABLE wakes (
 CREATE INDEX wakes_wake_at ON wakes(wake_at);
 CREATE INDEX wakes_waiting ON wakes(waiting_id);
 CREATE INDEX games_active ON games(id) WHERE status = 'active';
+
+-- An entry wakes its game (in the database itself: no round trip of its own).
+CREATE FUNCTION entries_wake() RETURNS trigger LANGUAGE plpgsql AS $$
+BEGIN
+    DELETE FROM wakes WHERE game_id = NEW.game_id;
+    RETURN NULL;
+END
+$$;
+
+CREATE TRIGGER entries_wake AFTER INSERT ON entries
+    FOR EACH ROW EXECUTE FUNCTION entries_wake();
