@@ -133,9 +133,10 @@ async def _schema(path: str) -> None:
 async def measure(games: int, folder: str, dsn: str | None = None) -> Scale:
     """Build a database of ``games`` games asleep (a PostgreSQL copy when
     ``dsn`` is given) and measure a bot started on it (see the module)."""
-    sqlite_path = str(Path(folder) / f"scale-{games}.sqlite3")
+    kind = "sqlite" if dsn is None else "pg"
+    sqlite_path = str(Path(folder) / f"scale-{kind}-{games}.sqlite3")
     await _schema(sqlite_path)
-    first = create_bot(Settings(db_path=str(Path(folder) / "world.sqlite3")))
+    first = create_bot(Settings(db_path=str(Path(folder) / f"world-{kind}-{games}.sqlite3")))
     moved = min(MOVED, games)
     async with simcord.run(first) as env:
         guild = env.create_guild()
