@@ -33,11 +33,11 @@ from collections.abc import Iterator
 from dataclasses import dataclass
 from pathlib import Path
 
-import asyncpg
-import discord
 import simcord
 
 from benchmarks import Figure
+from benchmarks.bench_bot import timed_moves
+from benchmarks.bench_storage import _database
 from benchmarks.throwaway_postgres import ThrowawayPostgres
 from bot import Settings, create_bot
 from bot.hub import GameHub
@@ -152,20 +152,7 @@ async def measure(games: int, folder: str, dsn: str | None = None) -> Scale:
             target = dsn
         lines = _lines(LINES)
         bot = create_bot(Settings(db_path=target))
-        arrived: dict[int, float] = {}
-        samples: list[float] = []
-
-        async def on_interaction(interaction: discord.Interaction) -> None:
-            if interaction.command is not None and interaction.command.name == "move":
-                arrived[interaction.channel_id or 0] = time.perf_counter()
-
-        async def on_message(message: discord.Message) -> None:
-            start = arrived.pop(message.channel.id, None)
-            if start is not None and message.author == bot.user and message.attachments:
-                samples.append((time.perf_counter() - start) * 1000)
-
-        bot.add_listener(on_interaction)
-        bot.add_listener(on_message)
+        samples = timed_moves(bot)
         rss = _rss_mb()
         started = time.perf_counter()
         await env.restart_bot(bot)
@@ -218,15 +205,6 @@ def figures(name: str, scale: Scale) -> Iterator[Figure]:
     yield f"{name}.move_p50_ms", statistics.median(scale.moves_ms), "ms"
     yield f"{name}.move_p99_ms", percentile(scale.moves_ms, 0.99), "ms"
     yield f"{name}.burst_p99_ms", percentile(scale.burst_ms, 0.99), "ms"
-
-
-async def _database(server: ThrowawayPostgres, name: str) -> str:
-    conn = await asyncpg.connect(server.dsn())
-    try:
-        await conn.execute(f"CREATE DATABASE {name}")
-    finally:
-        await conn.close()
-    return server.dsn(name)
 
 
 def run() -> Iterator[Figure]:

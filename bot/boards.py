@@ -13,6 +13,7 @@ from __future__ import annotations
 
 from collections import Counter
 from collections.abc import Callable
+from functools import partial
 from typing import Protocol
 
 from rules.match import Match
@@ -22,7 +23,7 @@ from storage import Prefs
 
 from . import timecontrol as tc
 from .clockface import faces
-from .pictures import drawn
+from .pictures import board_png, off_loop
 from .players import PlayerDirectory
 from .report import Line, Report
 from .server import ServerSettings
@@ -93,8 +94,18 @@ async def public_picture(manager: Seen) -> bytes:
     names, lang = manager.names(), style.language
     view = manager.match.game.view(None)
     shown = clock_faces(manager, lang, compact=view.pools is not None)
-    return await drawn(
-        view, names, (None, None), Prefs(), lang, None, bottom=style.bottom, faces=shown
+    return await off_loop(
+        partial(
+            board_png,
+            view,
+            names,
+            (None, None),
+            Prefs(),
+            lang,
+            None,
+            bottom=style.bottom,
+            faces=shown,
+        )
     )
 
 
@@ -105,7 +116,9 @@ async def _draw(manager: Seen, viewer: Color | None, side: Color | None, reader_
     view = manager.match.game.view(viewer)
     shown = clock_faces(manager, lang, compact=view.pools is not None)
     clocks = manager.shown_clocks()
-    return await drawn(view, manager.names(), clocks, prefs, lang, side, faces=shown)
+    return await off_loop(
+        partial(board_png, view, manager.names(), clocks, prefs, lang, side, faces=shown)
+    )
 
 
 def secrets_of(match: Match, side: Color) -> Counter[object]:

@@ -13,8 +13,8 @@ two threads at once.
 from __future__ import annotations
 
 import asyncio
-import functools
 import os
+from collections.abc import Callable
 from concurrent.futures import ThreadPoolExecutor
 
 from render import Players, RenderOptions, render_png
@@ -34,21 +34,8 @@ def clock_text(ms: int | None) -> str | None:
 _DRAWING = ThreadPoolExecutor(max_workers=os.cpu_count() or 1, thread_name_prefix="boards")
 
 
-async def drawn(
-    view: View,
-    names: tuple[str, str],
-    clocks: tuple[int | None, int | None],
-    prefs: Prefs,
-    lang: str,
-    side: Color | None,
-    *,
-    bottom: Color | None = None,
-    faces: tuple[str | None, str | None] | None = None,
-) -> bytes:
-    """:func:`board_png`, drawn in the pool of drawing threads."""
-    draw = functools.partial(
-        board_png, view, names, clocks, prefs, lang, side, bottom=bottom, faces=faces
-    )
+async def off_loop(draw: Callable[[], bytes]) -> bytes:
+    """A picture (``functools.partial(board_png, ...)``), drawn in the pool of drawing threads."""
     return await asyncio.get_running_loop().run_in_executor(_DRAWING, draw)
 
 

@@ -59,7 +59,7 @@ from .shards import Shards
 _PREFS_QUERY = f"SELECT {', '.join(PREF_CHOICES)} FROM prefs WHERE user_id = :user_id"
 _DUE = "status = 'active' AND deadline IS NOT NULL AND deadline <= :now"
 # The active games to hold in memory by ``:by``: those never let go of, and those waking.
-_AWAKE = "status = 'active' AND id NOT IN (SELECT game_id FROM wakes WHERE wake_at > :by)"
+_AWAKE = "id NOT IN (SELECT game_id FROM wakes WHERE wake_at > :by)"
 
 
 class SqlStore(LogReplays):
@@ -460,12 +460,22 @@ class SqlStore(LogReplays):
 
     async def awake_games(self, by: float, shards: Shards | None = None) -> list[GameRecord]:
         where, params = self._in_shards(shards)
-        return await self._records(f"{_AWAKE} AND {where} ORDER BY id", by=by, **params)
+        return await self._records(
+            f"status = 'active' AND {_AWAKE} AND {where} ORDER BY id", by=by, **params
+        )
 
     async def awake_ids(self, by: float, shards: Shards | None = None) -> list[int]:
-        where, params = self._in_shards(shards)
+        return await self._active_ids(_AWAKE, shards, by=by)
+
+    async def _active_ids(
+        self, where: str, shards: Shards | None, /, **params: object
+    ) -> list[int]:
+        """The ids of the active games (of ``shards``' guilds) matching ``where``."""
+        among, more = self._in_shards(shards)
         rows = await self._dialect.fetch(
-            f"SELECT id FROM games WHERE {_AWAKE} AND {where} ORDER BY id", by=by, **params
+            f"SELECT id FROM games WHERE status = 'active' AND {where} AND {among} ORDER BY id",
+            **params,
+            **more,
         )
         return [row["id"] for row in rows]
 
@@ -512,31 +522,14 @@ class SqlStore(LogReplays):
         return {row["channel_id"]: row["id"] for row in rows}
 
     async def asleep_waiting_for(self, user_id: int, shards: Shards | None = None) -> list[int]:
-        where, params = self._in_shards(shards)
-        rows = await self._dialect.fetch(
-            "SELECT id FROM games WHERE status = 'active' AND id IN"
-            f" (SELECT game_id FROM wakes WHERE waiting_id = :user) AND {where} ORDER BY id",
-            user=user_id,
-            **params,
-        )
-        return [row["id"] for row in rows]
+        waiting = "id IN (SELECT game_id FROM wakes WHERE waiting_id = :user)"
+        return await self._active_ids(waiting, shards, user=user_id)
 
     async def active_ids_of(self, user_id: int, shards: Shards | None = None) -> list[int]:
-        where, params = self._in_shards(shards)
-        rows = await self._dialect.fetch(
-            "SELECT id FROM games WHERE status = 'active' AND (red_id = :user OR black_id = :user)"
-            f" AND {where} ORDER BY id",
-            user=user_id,
-            **params,
-        )
-        return [row["id"] for row in rows]
+        return await self._active_ids("(red_id = :user OR black_id = :user)", shards, user=user_id)
 
     async def active_ids_in(self, guild_id: int) -> list[int]:
-        rows = await self._dialect.fetch(
-            "SELECT id FROM games WHERE status = 'active' AND guild_id = :guild ORDER BY id",
-            guild=guild_id,
-        )
-        return [row["id"] for row in rows]
+        return await self._active_ids("guild_id = :guild", None, guild=guild_id)
 
     async def wake_games_of(self, user_id: int, at: float) -> None:
         async with self._dialect.transaction(write=True) as conn:
