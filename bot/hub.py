@@ -74,7 +74,7 @@ class GameHub:
         self._asleep: dict[int, int] = {}  # channel -> game id, of the games asleep
         self._used: dict[int, float] = {}  # game id -> when someone last acted on it
         self.shards: Shards | None = None  # the guilds this process serves (None: all)
-        self._loading = asyncio.Lock()
+        self._loading: dict[int, asyncio.Future[GameManager]] = {}  # game id -> its load
         self._refreshing: set[asyncio.Task[None]] = set()  # kept until done
         # The bot's own user id, once it plays as the computer (the computer cog sets it).
         self.computer_id: int | None = None
@@ -166,22 +166,28 @@ class GameHub:
         return GameManager(self, record, await self.store.rebuild(record.id))
 
     async def get(self, game_id: int) -> GameManager:
-        """An active game by id. :raises GameFinished: once it is over."""
+        """An active game by id. :raises GameFinished: once it is over.
+
+        A game loads once however many ask for it at once; different games
+        load side by side (a burst of moves in games asleep)."""
         manager = self._games.get(game_id)
         if manager is not None:
             return self.used(manager)
-        async with self._loading:
-            manager = self._games.get(game_id)
-            if manager is None:
-                record = await self.store.load_game(game_id)
-                if record.status is not GameStatus.ACTIVE:  # by number: anyone may ask,
-                    raise GameFinished()  # so no more than that it is over
-                match = await self._replayed(record)
-                if match.outcome is not None:  # the bot stopped between the last two commits
-                    await self.store.finish_game(game_id, match.outcome, match.effective)
-                    raise GameFinished()
-                manager = await self._adopt(record, match)
-        return self.used(manager)
+        loading = self._loading.get(game_id)
+        if loading is None:
+            loading = self._loading[game_id] = asyncio.ensure_future(self._load(game_id))
+            loading.add_done_callback(lambda _: self._loading.pop(game_id, None))
+        return self.used(await asyncio.shield(loading))
+
+    async def _load(self, game_id: int) -> GameManager:
+        record = await self.store.load_game(game_id)
+        if record.status is not GameStatus.ACTIVE:  # by number: anyone may ask,
+            raise GameFinished()  # so no more than that it is over
+        match = await self._replayed(record)
+        if match.outcome is not None:  # the bot stopped between the last two commits
+            await self.store.finish_game(game_id, match.outcome, match.effective)
+            raise GameFinished()
+        return await self._adopt(record, match)
 
     def used(self, manager: GameManager) -> GameManager:
         """Note that someone acts on ``manager``'s game now: it stays in memory a while."""
@@ -306,9 +312,8 @@ class GameHub:
         secret = await self.store.load_secret(record.id)
         match = replay(record, secret)
         if match.outcome is None:
-            async with self._loading:
-                if record.id not in self._games:
-                    await self._adopt(record, match)
+            if record.id not in self._games and record.id not in self._loading:
+                await self._adopt(record, match)
             return None
         for user_id in (record.red_id, record.black_id):
             await self.players.recall(user_id)
