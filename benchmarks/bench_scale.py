@@ -105,7 +105,10 @@ def _seed(
                 for seq, text in enumerate(lines[n % LINES][:PLIES])
             ]
             wakes.append((gid, deadline - 4 * 3600.0, red))
-        db.executemany("INSERT INTO players (id, created_at) VALUES (?, 0)", [(p,) for p in people])
+        db.executemany(
+            "INSERT INTO players (id, name, created_at) VALUES (?, ?, 0)",
+            [(p, f"player{p}") for p in people],
+        )
         db.executemany(
             "INSERT INTO games (id, guild_id, channel_id, variant, red_id, black_id, options,"
             " rated, created_at, updated_at, deadline, notified)"
