@@ -239,9 +239,11 @@ class GameHub:
 
     async def waiting_for(self, user_id: int) -> list[GameManager]:
         """The games of this process that wait for ``user_id``'s move, loaded."""
-        asleep = await self.store.asleep_waiting_for(user_id, self.shards)
         held = [m for m in self.active() if m.looks_like_turn(user_id)]
-        return [*held, *[m for m in await self.loaded(asleep) if m.looks_like_turn(user_id)]]
+        seen = {m.id for m in held}  # (a game woken keeps its wake until it changes)
+        asleep = await self.store.asleep_waiting_for(user_id, self.shards)
+        woken = await self.loaded([i for i in asleep if i not in seen])
+        return [*held, *[m for m in woken if m.looks_like_turn(user_id)]]
 
     async def loaded(self, ids: list[int]) -> list[GameManager]:
         """The managers of ``ids``, loaded where needed; those over meanwhile left out."""

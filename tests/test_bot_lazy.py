@@ -166,3 +166,13 @@ async def test_a_vacation_moves_the_deadline_of_a_game_asleep(table):
     assert (await table.env.bot.store.load_game(1)).deadline == pytest.approx(deadline + 48 * HOUR)
     await _until(table, deadline + HOUR)  # past the old deadline
     assert "ran out of time" not in thread.last_message.content
+
+
+async def test_a_game_woken_but_unchanged_waits_once(table):
+    thread = await table.start(time="3d")
+    await play(table, thread, MOVES[:1])  # Bob to move
+    await _asleep(table, thread)
+    hub = table.env.bot.hub
+    woken = await hub.at(thread.id)  # read again, its wake still stored
+    assert [m.id for m in await hub.waiting_for(table.bob.id)] == [woken.id]
+    assert await hub.waiting_for(table.alice.id) == []
