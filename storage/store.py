@@ -58,6 +58,7 @@ from .shards import Shards
 
 _PREFS_QUERY = f"SELECT {', '.join(PREF_CHOICES)} FROM prefs WHERE user_id = :user_id"
 _DUE = "status = 'active' AND deadline IS NOT NULL AND deadline <= :now"
+_NEXT_SEQ = "SELECT COALESCE(MAX(seq) + 1, 0) FROM entries WHERE game_id = :game_id"
 # The active games to hold in memory by ``:by``: those never let go of, and those waking.
 _AWAKE = "id NOT IN (SELECT game_id FROM wakes WHERE wake_at > :by)"
 
@@ -164,21 +165,20 @@ class SqlStore(LogReplays):
             if status != GameStatus.ACTIVE.value:
                 raise GameNotActive(game_id, status)
             # A statement of its own: it sees what a writer we waited for committed.
-            expected = await conn.fetchval(
-                "SELECT COALESCE(MAX(seq) + 1, 0) FROM entries WHERE game_id = :game_id",
-                game_id=game_id,
-            )
-            if seq != expected:
-                raise SequenceConflict(game_id, seq, expected)
-            await conn.execute(
+            # The entry goes in only as the next one (one round trip for both).
+            inserted = await conn.fetchval(
                 "INSERT INTO entries (game_id, seq, actor_id, text, at)"
-                " VALUES (:game_id, :seq, :actor_id, :text, :now)",
+                " SELECT :game_id, :seq, :actor_id, :text, :now WHERE :seq ="
+                f" ({_NEXT_SEQ}) RETURNING seq",
                 game_id=game_id,
                 seq=seq,
                 actor_id=actor_id,
                 text=text,
                 now=now,
             )
+            if inserted is None:
+                expected = await conn.fetchval(_NEXT_SEQ, game_id=game_id)
+                raise SequenceConflict(game_id, seq, expected)
             # A new deadline re-arms its reminder.
             rearm = "" if deadline is None else self._new_deadline
             await conn.execute(
