@@ -34,7 +34,7 @@ async def _short_run(tmp_path, reads, dsn=None) -> None:
     assert scale.held_at_start == 0  # every game asleep: none read at start-up
     assert scale.held == 1  # the game just moved in
     assert len(scale.moves_ms) == 2 * moved - 1  # every move answered with its board
-    assert len(scale.burst_ms) == burst
+    assert len(scale.burst_ms) == burst and None not in scale.burst_ms
     assert sorted(reads) == [*range(1, moved + 1), *range(GAMES - burst + 1, GAMES + 1)]
     # Read when woken, and once more by the live board when its first board is
     # posted (it looks for boards a restart left behind): never again.
