@@ -180,6 +180,7 @@ class GameHub:
         return self.used(await asyncio.shield(loading))
 
     async def _load(self, game_id: int) -> GameManager:
+        """Read, replay and manage a game (a task of its own: see :meth:`get`)."""
         record = await self.store.load_game(game_id)
         if record.status is not GameStatus.ACTIVE:  # by number: anyone may ask,
             raise GameFinished()  # so no more than that it is over
@@ -364,7 +365,8 @@ class GameHub:
             self.retire(manager)
 
     def retire(self, manager: GameManager) -> None:
-        """Forget a finished game; its channel is free for the next one."""
+        """Forget a game, finished (its channel is free for the next one) or let
+        go of (:meth:`put_to_sleep` notes its channel again)."""
         self._games.pop(manager.id, None)
         self._used.pop(manager.id, None)
         if self._channels.get(manager.channel_id) == manager.id:
