@@ -42,23 +42,30 @@ def _line(plies: int, seed: int = 1) -> list[str]:
     return list(match.entries)
 
 
+def timed_moves(bot: discord.Client) -> list[float]:
+    """The milliseconds of each ``/move`` from its interaction to its board
+    message, appended as they come (see the module)."""
+    arrived: dict[int, float] = {}
+    samples: list[float] = []
+
+    async def on_interaction(interaction: discord.Interaction) -> None:
+        if interaction.command is not None and interaction.command.name == "move":
+            arrived[interaction.channel_id or 0] = time.perf_counter()
+
+    async def on_message(message: discord.Message) -> None:
+        start = arrived.pop(message.channel.id, None)
+        if start is not None and message.author == bot.user and message.attachments:
+            samples.append((time.perf_counter() - start) * 1000)
+
+    bot.add_listener(on_interaction)
+    bot.add_listener(on_message)
+    return samples
+
+
 async def _measure() -> list[float]:
     with tempfile.TemporaryDirectory() as folder:
         bot = create_bot(Settings(db_path=str(Path(folder) / "bench.sqlite3")))
-        arrived: dict[int, float] = {}
-        samples: list[float] = []
-
-        async def on_interaction(interaction: discord.Interaction) -> None:
-            if interaction.command is not None and interaction.command.name == "move":
-                arrived[interaction.channel_id or 0] = time.perf_counter()
-
-        async def on_message(message: discord.Message) -> None:
-            start = arrived.pop(message.channel.id, None)
-            if start is not None and message.author == bot.user and message.attachments:
-                samples.append((time.perf_counter() - start) * 1000)
-
-        bot.add_listener(on_interaction)
-        bot.add_listener(on_message)
+        samples = timed_moves(bot)
         try:
             async with simcord.run(bot) as env:
                 guild = env.create_guild()

@@ -13,6 +13,7 @@ from __future__ import annotations
 
 from collections import Counter
 from collections.abc import Callable
+from functools import partial
 from typing import Protocol
 
 from rules.match import Match
@@ -22,7 +23,7 @@ from storage import Prefs
 
 from . import timecontrol as tc
 from .clockface import faces
-from .pictures import board_png
+from .pictures import board_png, off_loop
 from .players import PlayerDirectory
 from .report import Line, Panel, Report
 from .server import LANGUAGES, ServerSettings
@@ -96,8 +97,18 @@ async def public_picture(manager: Seen) -> bytes:
     names, lang = manager.names(), style.language
     view = manager.match.game.view(None)
     shown = clock_faces(manager, lang, compact=view.pools is not None)
-    return board_png(
-        view, names, (None, None), Prefs(), lang, None, bottom=style.bottom, faces=shown
+    return await off_loop(
+        partial(
+            board_png,
+            view,
+            names,
+            (None, None),
+            Prefs(),
+            lang,
+            None,
+            bottom=style.bottom,
+            faces=shown,
+        )
     )
 
 
@@ -107,7 +118,10 @@ async def _draw(manager: Seen, viewer: Color | None, side: Color | None, reader_
     prefs, lang = await players.prefs(reader_id), await players.language(reader_id)
     view = manager.match.game.view(viewer)
     shown = clock_faces(manager, lang, compact=view.pools is not None)
-    return board_png(view, manager.names(), manager.shown_clocks(), prefs, lang, side, faces=shown)
+    clocks = manager.shown_clocks()
+    return await off_loop(
+        partial(board_png, view, manager.names(), clocks, prefs, lang, side, faces=shown)
+    )
 
 
 def panel(manager: Seen) -> Panel:

@@ -88,7 +88,7 @@ class Digests:
 
     async def text(self, user_id: int) -> str | None:
         """The digest of ``user_id``; ``None`` when no game waits for them."""
-        waiting = [m for m in self.hub.active() if m.looks_like_turn(user_id)]
+        waiting = await self.hub.waiting_for(user_id)  # those asleep are loaded
         if not waiting:
             return None
         waiting.sort(key=lambda m: (m.clocks.deadline is None, m.clocks.deadline or 0.0, m.id))

@@ -107,7 +107,7 @@ class Endings:
             if now < when:
                 continue
             del self._archive_at[thread_id]
-            if self.hub.here(thread_id) is not None:
+            if self.hub.has_game(thread_id):
                 continue
             try:
                 thread = await self.channels.channel(thread_id)

@@ -1,6 +1,12 @@
-"""The hub of games: every active game's manager, found by id or channel,
-loaded lazily from storage (so a restart loses nothing), and the
-``committed`` event.
+"""The hub of games: the managers of the active games held in memory, found
+by id or channel, loaded from storage when someone acts on a game or its
+next event draws near (so a restart loses nothing), and the ``committed``
+event.
+
+A game nothing will happen to for a while is let go of (``bot/lazy.py``
+decides when, and when it must be held again), so memory grows with the games
+being played, not with the games that exist; of a game asleep the hub keeps
+only its channel, so a plain message in its thread still finds it.
 
 Subscribers of ``committed`` (the publisher's order of delivery, the
 computer opponent, the reviews) are called once per committed change of a
@@ -20,9 +26,10 @@ from rules.errors import RulesError
 from rules.match import Match
 from rules.outcome import Outcome, Reason
 from rules.variant import find_variant
-from storage import GameRecord, NewGame, Shards, Store, replay
+from storage import GameRecord, NewGame, Shards, Store, Wake, replay
 from storage.records import GameStatus
 
+from . import lazy
 from .errors import BotError, GameFinished, GameOver, NoGameHere
 from .manager import GameManager
 from .players import PlayerDirectory
@@ -64,7 +71,10 @@ class GameHub:
         self.now = now
         self._games: dict[int, GameManager] = {}
         self._channels: dict[int, int] = {}
-        self._loading = asyncio.Lock()
+        self._asleep: dict[int, int] = {}  # channel -> game id, of the games asleep
+        self._used: dict[int, float] = {}  # game id -> when someone last acted on it
+        self.shards: Shards | None = None  # the guilds this process serves (None: all)
+        self._loading: dict[int, asyncio.Future[GameManager]] = {}  # game id -> its load
         self._refreshing: set[asyncio.Task[None]] = set()  # kept until done
         # The bot's own user id, once it plays as the computer (the computer cog sets it).
         self.computer_id: int | None = None
@@ -109,7 +119,13 @@ class GameHub:
         """
         game_id = self._channels.get(channel_id)
         if game_id is not None:
-            return self._games[game_id]
+            return self.used(self._games[game_id])
+        game_id = self._asleep.get(channel_id)
+        if game_id is not None:
+            try:
+                return await self.get(game_id)
+            except GameFinished:  # ended by another process meanwhile: as told below
+                self._asleep.pop(channel_id, None)
         record = await self.store.active_game_in_channel(channel_id)
         if record is None:
             record = await self.store.latest_game_in_channel(channel_id)
@@ -150,22 +166,38 @@ class GameHub:
         return GameManager(self, record, await self.store.rebuild(record.id))
 
     async def get(self, game_id: int) -> GameManager:
-        """An active game by id. :raises GameFinished: once it is over."""
+        """An active game by id. :raises GameFinished: once it is over.
+
+        A game loads once however many ask for it at once; different games
+        load side by side (a burst of moves in games asleep)."""
         manager = self._games.get(game_id)
         if manager is not None:
-            return manager
-        async with self._loading:
-            manager = self._games.get(game_id)
-            if manager is None:
-                record = await self.store.load_game(game_id)
-                if record.status is not GameStatus.ACTIVE:  # by number: anyone may ask,
-                    raise GameFinished()  # so no more than that it is over
-                match = await self._replayed(record)
-                if match.outcome is not None:  # the bot stopped between the last two commits
-                    await self.store.finish_game(game_id, match.outcome, match.effective)
-                    raise GameFinished()
-                manager = await self._adopt(record, match)
+            return self.used(manager)
+        loading = self._loading.get(game_id)
+        if loading is None:
+            loading = self._loading[game_id] = asyncio.ensure_future(self._load(game_id))
+            loading.add_done_callback(lambda _: self._loading.pop(game_id, None))
+        return self.used(await asyncio.shield(loading))
+
+    async def _load(self, game_id: int) -> GameManager:
+        """Read, replay and manage a game (a task of its own: see :meth:`get`)."""
+        record = await self.store.load_game(game_id)
+        if record.status is not GameStatus.ACTIVE:  # by number: anyone may ask,
+            raise GameFinished()  # so no more than that it is over
+        match = await self._replayed(record)
+        if match.outcome is not None:  # the bot stopped between the last two commits
+            await self.store.finish_game(game_id, match.outcome, match.effective)
+            raise GameFinished()
+        return await self._adopt(record, match)
+
+    def used(self, manager: GameManager) -> GameManager:
+        """Note that someone acts on ``manager``'s game now: it stays in memory a while."""
+        self._used[manager.id] = self.now()
         return manager
+
+    def idle_since(self, manager: GameManager) -> float:
+        """When someone last acted on the game (its last entry, or a look at it)."""
+        return max(manager.changed_at, self._used.get(manager.id, 0.0))
 
     async def _replayed(self, record: GameRecord) -> Match:
         """The match of a record already read: its log replayed from its seed."""
@@ -179,16 +211,79 @@ class GameHub:
         await table_for(manager.variant).load_setup(manager)
         self._games[record.id] = manager
         self._channels[manager.channel_id] = record.id
+        self._asleep.pop(manager.channel_id, None)
         return manager
 
     def here(self, channel_id: int) -> GameManager | None:
-        """The in-memory manager of a channel's game (every active game is in memory)."""
+        """The manager of a channel's game if it is in memory (see :meth:`at`)."""
         game_id = self._channels.get(channel_id)
         return None if game_id is None else self._games.get(game_id)
 
+    def has_game(self, channel_id: int) -> bool:
+        """Whether a game is being played in the channel, in memory or asleep."""
+        return channel_id in self._channels or channel_id in self._asleep
+
+    async def at(self, channel_id: int) -> GameManager | None:
+        """The manager of a channel's game as this process knows it, loaded if
+        it was asleep; ``None`` when the channel has none (or it just ended)."""
+        manager = self.here(channel_id)
+        if manager is not None or channel_id not in self._asleep:
+            return manager
+        try:
+            return await self.in_channel(channel_id)
+        except (NoGameHere, GameFinished):
+            return None
+
+    async def games_of(self, user_id: int) -> list[GameManager]:
+        """Every active game of ``user_id`` in this process's guilds, loaded, by id."""
+        return await self.loaded(await self.store.active_ids_of(user_id, self.shards))
+
+    async def waiting_for(self, user_id: int) -> list[GameManager]:
+        """The games of this process that wait for ``user_id``'s move, loaded."""
+        held = [m for m in self.active() if m.looks_like_turn(user_id)]
+        seen = {m.id for m in held}  # (a game woken keeps its wake until it changes)
+        asleep = await self.store.asleep_waiting_for(user_id, self.shards)
+        woken = await self.loaded([i for i in asleep if i not in seen])
+        return [*held, *[m for m in woken if m.looks_like_turn(user_id)]]
+
+    async def loaded(self, ids: list[int]) -> list[GameManager]:
+        """The managers of ``ids``, loaded where needed; those over meanwhile left out."""
+        managers = []
+        for game_id in ids:
+            try:
+                managers.append(await self.get(game_id))
+            except GameFinished:
+                continue
+        return managers
+
+    async def wake(self) -> int:
+        """Load the games that must be held by the coming horizon (their wake
+        comes, or another process changed them); how many were loaded."""
+        by = self.now() + lazy.HORIZON
+        waking = [i for i in await self.store.awake_ids(by, self.shards) if i not in self._games]
+        woken = await self.loaded(waking)
+        for manager in woken:  # loaded for its event, not because anyone acts on it
+            self._used.pop(manager.id, None)
+        return len(woken)
+
+    async def put_to_sleep(self, wakes: dict[int, Wake]) -> list[int]:
+        """Let go of the games of ``wakes`` (id -> when to hold it again), each
+        unless it changed or is being acted on meanwhile; the ids let go of."""
+        asleep = await self.store.put_to_sleep(wakes)
+        gone = []
+        for game_id in asleep:
+            manager = self._games.get(game_id)
+            if manager is None or manager.seq != wakes[game_id].seq or manager.lock.locked():
+                continue  # (a commit since removes the wake; a game held is harmless)
+            self.retire(manager)
+            self._asleep[manager.channel_id] = game_id
+            gone.append(game_id)
+        return gone
+
     async def load_active(self, shards: Shards | None = None) -> list[Report]:
-        """Load every active game (of ``shards``' guilds), so clocks, reminders and
-        plain-text moves see them all.
+        """Load the active games (of ``shards``' guilds) that are awake or wake
+        soon, and note the channels of the others, asleep until they wake or
+        someone acts on them.
 
         A game whose log already ends it (its result was never recorded) is
         finished now; the reports of such games are returned for posting. A game
@@ -196,8 +291,10 @@ class GameHub:
         Each game is read once (with every other, in one query) and its log
         replayed once.
         """
+        self.shards = shards
         settled = []
-        for record in await self.store.active_games(shards):
+        self._asleep = await self.store.asleep_channels(shards)
+        for record in await self.store.awake_games(self.now() + lazy.HORIZON, shards):
             try:
                 report = await self._load_or_settle(record)
             except RulesError as exc:  # its message may hold a position, secrets and all
@@ -218,9 +315,8 @@ class GameHub:
         secret = await self.store.load_secret(record.id)
         match = replay(record, secret)
         if match.outcome is None:
-            async with self._loading:
-                if record.id not in self._games:
-                    await self._adopt(record, match)
+            if record.id not in self._games and record.id not in self._loading:
+                await self._adopt(record, match)
             return None
         for user_id in (record.red_id, record.black_id):
             await self.players.recall(user_id)
@@ -269,10 +365,14 @@ class GameHub:
             self.retire(manager)
 
     def retire(self, manager: GameManager) -> None:
-        """Forget a finished game; its channel is free for the next one."""
+        """Forget a game, finished (its channel is free for the next one) or let
+        go of (:meth:`put_to_sleep` notes its channel again)."""
         self._games.pop(manager.id, None)
+        self._used.pop(manager.id, None)
         if self._channels.get(manager.channel_id) == manager.id:
             del self._channels[manager.channel_id]
+        if self._asleep.get(manager.channel_id) == manager.id:
+            del self._asleep[manager.channel_id]
 
     def active(self) -> list[GameManager]:
         return list(self._games.values())

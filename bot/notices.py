@@ -162,6 +162,17 @@ class Notifier:
         targets = () if untold else (waited,)
         return Notice(kind, targets, manager.seq)
 
+    def owes(self, manager: GameManager) -> bool:
+        """Whether the game may still owe a notice: one not known to be handled
+        (the hub keeps such a game in memory until the sweep has seen to it)."""
+        notice = self.notice(manager)
+        if notice is None or not notice.user_ids:
+            return False
+        if manager.id not in self._notified:
+            return True
+        done = self._notified[manager.id]
+        return done is None or done < notice.count
+
     def due(self, manager: GameManager, notice: Notice) -> bool:
         """Rapid players are pinged about their turn only after a wait."""
         control = manager.control
@@ -174,7 +185,12 @@ class Notifier:
         as a message of their own. At most :data:`SWEEP_NOTICES` go out, their
         marks stored in one write before the first is sent."""
         taken: list[tuple[GameManager, Notice]] = []
-        for manager in self.hub.active():
+        managers = self.hub.active()
+        unknown = [m.id for m in managers if m.id not in self._notified]
+        if unknown:  # one read for every game loaded since the last sweep
+            for game_id, stored in (await self.store.notified_many(unknown)).items():
+                self._notified.setdefault(game_id, stored)
+        for manager in managers:
             if len(taken) >= SWEEP_NOTICES:
                 break
             notice = self.notice(manager)

@@ -42,7 +42,7 @@ async def game_channel(
             return await message.create_thread(name=thread_name(*names, lang))
         except discord.HTTPException:
             pass
-    if services.hub.here(channel.id):
+    if services.hub.has_game(channel.id):
         raise BotError("channel_busy")
     return channel
 
@@ -116,7 +116,7 @@ async def seat_against_computer(
     that holds a game already, defer the answer, know both players. The ids
     (Red, Black) and the names as typed."""
     assert interaction.channel_id is not None
-    if isinstance(interaction.channel, discord.Thread) and services.hub.here(
+    if isinstance(interaction.channel, discord.Thread) and services.hub.has_game(
         interaction.channel_id
     ):
         raise BotError("channel_busy")

@@ -1,6 +1,21 @@
-"""Board images for a reader: the renderer called with that reader's preferences."""
+"""Board images for a reader: the renderer called with that reader's preferences,
+drawn off the event loop.
+
+Drawing a board takes a few milliseconds of processor time; on the event loop
+a burst of moves in many games would queue behind every picture. Pillow lets
+go of the interpreter lock while it pastes and encodes, so a pool of threads,
+one per core, draws pictures while the loop goes on with the rules and the
+database (``BENCHMARKS.md``, "Thousands of games at once", has the figures).
+The renderer's text drawing holds the lock, so its fonts are never used by
+two threads at once.
+"""
 
 from __future__ import annotations
+
+import asyncio
+import os
+from collections.abc import Callable
+from concurrent.futures import ThreadPoolExecutor
 
 from render import Players, RenderOptions, render_png
 from rules.pieces import Color
@@ -14,6 +29,14 @@ def clock_text(ms: int | None) -> str | None:
         return None
     seconds = ms // 1000
     return f"{seconds // 60}:{seconds % 60:02d}"
+
+
+_DRAWING = ThreadPoolExecutor(max_workers=os.cpu_count() or 1, thread_name_prefix="boards")
+
+
+async def off_loop(draw: Callable[[], bytes]) -> bytes:
+    """A picture (``functools.partial(board_png, ...)``), drawn in the pool of drawing threads."""
+    return await asyncio.get_running_loop().run_in_executor(_DRAWING, draw)
 
 
 def board_png(

@@ -62,6 +62,7 @@ class ReminderPlans:
 
     async def choose(self, user_id: int, hours: list[int]) -> None:
         await self.store.set_reminder_hours(user_id, hours)
+        await self.store.wake_games_of(user_id, 0.0)  # their wakes are worked out again
         plans = await self.plans()
         if hours:
             plans[user_id] = hours

@@ -32,6 +32,7 @@ from .records import (
     PuzzleTry,
     Secret,
     VariantStats,
+    Wake,
     is_handicap,
 )
 from .rows import replay
@@ -75,6 +76,7 @@ __all__ = [
     "TournamentRecord",
     "TournamentStatus",
     "VariantStats",
+    "Wake",
     "is_handicap",
     "is_postgres",
     "open_store",

@@ -47,6 +47,7 @@ TABLE_ORDER = (
     "tournament_entrants",
     "tournament_rounds",
     "tournament_pairings",
+    "wakes",  # the games the bot let go of from memory, and when each wakes
 )
 IDENTITY_TABLES = ("games", "challenges", "tournaments")
 

@@ -12,11 +12,13 @@ database that cannot answer, :class:`Duplicate` for a unique key).
 from __future__ import annotations
 
 from abc import ABC, abstractmethod
-from collections.abc import Callable, Iterable, Mapping, Sequence
+from collections.abc import Awaitable, Callable, Iterable, Mapping, Sequence
 from contextlib import AbstractAsyncContextManager
-from typing import Any, ClassVar, Protocol
+from typing import Any, ClassVar, Protocol, TypeVar
 
 from .rows import Row
+
+T = TypeVar("T")
 
 
 class Duplicate(Exception):
@@ -51,6 +53,13 @@ class Dialect(ABC):
         :raises StorageUnavailable: when the database fails it.
         :raises Duplicate: when a unique key refused a row.
         """
+
+    async def grouped(self, work: Callable[[Connection], Awaitable[T]]) -> T:
+        """``work`` in a write transaction of its own, as :meth:`transaction`;
+        where writes are serialised (SQLite) the works that queue meanwhile
+        share one, each under a savepoint (see there)."""
+        async with self.transaction(write=True) as conn:
+            return await work(conn)
 
     @abstractmethod
     async def fetch(self, sql: str, /, **params: Any) -> Sequence[Row]:

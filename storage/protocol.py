@@ -11,7 +11,7 @@ be called again.
 
 from __future__ import annotations
 
-from collections.abc import Callable, Mapping
+from collections.abc import Callable, Iterable, Mapping
 from typing import Any, Protocol, Self, runtime_checkable
 
 from rules.match import Match
@@ -33,6 +33,7 @@ from .records import (
     PuzzleTry,
     Secret,
     VariantStats,
+    Wake,
 )
 from .shards import Shards
 from .tournaments import (
@@ -179,6 +180,38 @@ class Store(Protocol):
     async def export_json(self, game_id: int) -> str:
         """Every entry, the players, options and result; the secrets only once over."""
 
+    # -- the games held in memory, and those let go of (lazy games) -----------
+    # A game the bot lets go of is put to sleep with its wake; one it never
+    # let go of, or whose wake was removed by a commit (any change of the game
+    # removes it: whoever made it holds the game), is awake.
+
+    async def awake_games(self, by: float, shards: Shards | None = None) -> list[GameRecord]:
+        """The active games (of ``shards``' guilds) to hold in memory by ``by``:
+        the awake ones and those whose wake comes by then, read in one query."""
+
+    async def awake_ids(self, by: float, shards: Shards | None = None) -> list[int]:
+        """The ids of :meth:`awake_games`, without reading the games."""
+
+    async def put_to_sleep(self, wakes: Mapping[int, Wake]) -> list[int]:
+        """Let go of games (id -> wake), each only if its log still has
+        ``wake.seq`` entries and it is active; the ids put to sleep."""
+
+    async def asleep_channels(self, shards: Shards | None = None) -> dict[int, int]:
+        """The channel of each game asleep (of ``shards``' guilds): channel -> game id."""
+
+    async def asleep_waiting_for(self, user_id: int, shards: Shards | None = None) -> list[int]:
+        """The games asleep (of ``shards``' guilds) that wait for ``user_id``'s move."""
+
+    async def active_ids_of(self, user_id: int, shards: Shards | None = None) -> list[int]:
+        """Every active game of ``user_id`` (of ``shards``' guilds), awake or asleep."""
+
+    async def active_ids_in(self, guild_id: int) -> list[int]:
+        """Every active game of a guild, awake or asleep, by id."""
+
+    async def wake_games_of(self, user_id: int, at: float) -> None:
+        """Bring the wakes of ``user_id``'s games asleep forward to ``at`` at the
+        latest (their reminder plan changed, so the bot works them out again)."""
+
     # -- players and preferences ----------------------------------------------
 
     async def upsert_player(self, user_id: int, name: str) -> None:
@@ -207,6 +240,9 @@ class Store(Protocol):
 
     async def unnotified_endings(self, since: float) -> list[GameRecord]:
         """Games over since ``since`` whose end was never announced to the players."""
+
+    async def notified_many(self, ids: Iterable[int]) -> dict[int, int | None]:
+        """:meth:`notified` of many games in one round trip (unknown games absent)."""
 
     async def set_notified(self, game_id: int, count: int) -> None: ...
 

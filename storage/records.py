@@ -135,6 +135,17 @@ class Secret:
 
 
 @dataclass(frozen=True, slots=True)
+class Wake:
+    """When a game the bot lets go of from memory must be held again (``at``,
+    unix; ``math.inf`` when nothing will happen), and whom it waits for. Good
+    for the game as it stood after ``seq`` entries, and only then."""
+
+    seq: int
+    at: float
+    waiting_id: int | None
+
+
+@dataclass(frozen=True, slots=True)
 class Prefs:
     """A player's display preferences. ``language=None`` follows Discord's locale."""
 

@@ -405,6 +405,29 @@ _V11 = (
     "CREATE UNIQUE INDEX tournament_pairings_by_game ON tournament_pairings (game_id)",
 )
 
+# Version 12, lazy games: the active games the bot let go of from memory
+# because nothing happens to them for a while, each with the moment it must
+# hold them again (a reminder or the deadline) and the player they wait for
+# (for digests). A game without a row here is held from the start; a commit
+# removes its row, since whoever committed holds the game.
+_V12 = (
+    """
+    CREATE TABLE wakes (
+        game_id    INTEGER PRIMARY KEY REFERENCES games(id),
+        wake_at    REAL NOT NULL,                 -- unix time; +inf: nothing will happen
+        waiting_id INTEGER                        -- the player to move, NULL: nobody
+    )
+    """,
+    "CREATE INDEX wakes_wake_at ON wakes(wake_at)",
+    "CREATE INDEX wakes_waiting ON wakes(waiting_id)",
+    "CREATE INDEX games_active ON games(id) WHERE status = 'active'",
+    # An entry wakes its game (in the database itself: no round trip of its own).
+    """
+    CREATE TRIGGER entries_wake AFTER INSERT ON entries
+    BEGIN DELETE FROM wakes WHERE game_id = NEW.game_id; END
+    """,
+)
+
 MIGRATIONS: tuple[tuple[str, ...], ...] = (
     _V1,
     _V2,
@@ -417,6 +440,7 @@ MIGRATIONS: tuple[tuple[str, ...], ...] = (
     _V9,
     _V10,
     _V11,
+    _V12,
 )
 LATEST = len(MIGRATIONS)
 

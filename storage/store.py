@@ -12,7 +12,7 @@ and may simply be called again.
 from __future__ import annotations
 
 import json
-from collections.abc import Callable, Mapping
+from collections.abc import Callable, Iterable, Mapping
 from typing import Any, Self
 
 from rules.outcome import Outcome, Reason
@@ -34,6 +34,7 @@ from .records import (
     Prefs,
     Secret,
     VariantStats,
+    Wake,
 )
 from .replays import LogReplays
 from .rows import (
@@ -60,6 +61,9 @@ from .tournament_calls import TournamentCalls
 
 _PREFS_QUERY = f"SELECT {', '.join(PREF_CHOICES)} FROM prefs WHERE user_id = :user_id"
 _DUE = "status = 'active' AND deadline IS NOT NULL AND deadline <= :now"
+_NEXT_SEQ = "SELECT COALESCE(MAX(seq) + 1, 0) FROM entries WHERE game_id = :game_id"
+# The active games to hold in memory by ``:by``: those never let go of, and those waking.
+_AWAKE = "id NOT IN (SELECT game_id FROM wakes WHERE wake_at > :by)"
 
 
 class SqlStore(LogReplays, PuzzleCalls, TournamentCalls):
@@ -142,46 +146,48 @@ class SqlStore(LogReplays, PuzzleCalls, TournamentCalls):
         other; the ``(game_id, seq)`` key is the last word."""
         text = entry_text(text)
         now = self._clock()
-        try:
-            async with self._dialect.transaction(write=True) as conn:
-                status = await conn.fetchval(
-                    f"SELECT status FROM games WHERE id = :game_id{self._dialect.for_update}",
-                    game_id=game_id,
-                )
-                if status is None:
-                    raise GameNotFound(game_id)
-                if status != GameStatus.ACTIVE.value:
-                    raise GameNotActive(game_id, status)
-                # A statement of its own: it sees what a writer we waited for committed.
-                expected = await conn.fetchval(
-                    "SELECT COALESCE(MAX(seq) + 1, 0) FROM entries WHERE game_id = :game_id",
-                    game_id=game_id,
-                )
-                if seq != expected:
-                    raise SequenceConflict(game_id, seq, expected)
-                await conn.execute(
-                    "INSERT INTO entries (game_id, seq, actor_id, text, at)"
-                    " VALUES (:game_id, :seq, :actor_id, :text, :now)",
-                    game_id=game_id,
-                    seq=seq,
-                    actor_id=actor_id,
-                    text=text,
-                    now=now,
-                )
-                # A new deadline re-arms its reminder.
-                rearm = "" if deadline is None else self._new_deadline
-                await conn.execute(
-                    "UPDATE games SET updated_at = :now, red_ms = COALESCE(:red_ms, red_ms),"
-                    f" black_ms = COALESCE(:black_ms, black_ms){rearm} WHERE id = :game_id",
-                    now=now,
-                    red_ms=red_ms,
-                    black_ms=black_ms,
-                    deadline=deadline,
-                    game_id=game_id,
-                )
-                if outcome is not None:
-                    await self._finish(conn, game_id, outcome, effective, now)
-                await self._dialect.changed(conn, game_id)
+
+        async def work(conn: Connection) -> None:
+            status = await conn.fetchval(
+                f"SELECT status FROM games WHERE id = :game_id{self._dialect.for_update}",
+                game_id=game_id,
+            )
+            if status is None:
+                raise GameNotFound(game_id)
+            if status != GameStatus.ACTIVE.value:
+                raise GameNotActive(game_id, status)
+            # A statement of its own: it sees what a writer we waited for committed.
+            # The entry goes in only as the next one (one round trip for both).
+            inserted = await conn.fetchval(
+                "INSERT INTO entries (game_id, seq, actor_id, text, at)"
+                " SELECT :game_id, :seq, :actor_id, :text, :now WHERE :seq ="
+                f" ({_NEXT_SEQ}) RETURNING seq",
+                game_id=game_id,
+                seq=seq,
+                actor_id=actor_id,
+                text=text,
+                now=now,
+            )
+            if inserted is None:
+                expected = await conn.fetchval(_NEXT_SEQ, game_id=game_id)
+                raise SequenceConflict(game_id, seq, expected)
+            # A new deadline re-arms its reminder.
+            rearm = "" if deadline is None else self._new_deadline
+            await conn.execute(
+                "UPDATE games SET updated_at = :now, red_ms = COALESCE(:red_ms, red_ms),"
+                f" black_ms = COALESCE(:black_ms, black_ms){rearm} WHERE id = :game_id",
+                now=now,
+                red_ms=red_ms,
+                black_ms=black_ms,
+                deadline=deadline,
+                game_id=game_id,
+            )  # (the entry has woken the game: schema step 12's trigger)
+            if outcome is not None:
+                await self._finish(conn, game_id, outcome, effective, now)
+            await self._dialect.changed(conn, game_id)
+
+        try:  # with the entries of other games arriving meanwhile, where that saves time
+            await self._dialect.grouped(work)
         except Duplicate as exc:  # (game_id, seq): another writer won
             raise SequenceConflict(game_id, seq, seq + 1) from exc
         return Entry(seq, actor_id, text, now)
@@ -204,7 +210,13 @@ class SqlStore(LogReplays, PuzzleCalls, TournamentCalls):
                 deadline=deadline,
                 game_id=game_id,
             )
+            await self._hold(conn, game_id)
             await self._dialect.changed(conn, game_id)
+
+    @staticmethod
+    async def _hold(conn: Connection, game_id: int) -> None:
+        """Whoever changes a game holds it in memory: its wake is gone."""
+        await conn.execute("DELETE FROM wakes WHERE game_id = :game_id", game_id=game_id)
 
     async def set_reminded(self, game_id: int) -> None:
         async with self._dialect.transaction(write=True) as conn:
@@ -288,6 +300,7 @@ class SqlStore(LogReplays, PuzzleCalls, TournamentCalls):
         )
         if game is None:
             return False
+        await self._hold(conn, game_id)
         if not aborted:
             await self._score(conn, game, outcome, effective, now)
         return True
@@ -435,6 +448,91 @@ class SqlStore(LogReplays, PuzzleCalls, TournamentCalls):
                     entries[e["game_id"]].append(Entry(e["seq"], e["actor_id"], e["text"], e["at"]))
         return [game_record(row, tuple(entries[row["id"]])) for row in rows]
 
+    # -- the games held in memory, and those let go of (lazy games) -----------
+
+    async def awake_games(self, by: float, shards: Shards | None = None) -> list[GameRecord]:
+        where, params = self._in_shards(shards)
+        return await self._records(
+            f"status = 'active' AND {_AWAKE} AND {where} ORDER BY id", by=by, **params
+        )
+
+    async def awake_ids(self, by: float, shards: Shards | None = None) -> list[int]:
+        return await self._active_ids(_AWAKE, shards, by=by)
+
+    async def _active_ids(
+        self, where: str, shards: Shards | None, /, **params: object
+    ) -> list[int]:
+        """The ids of the active games (of ``shards``' guilds) matching ``where``."""
+        among, more = self._in_shards(shards)
+        rows = await self._dialect.fetch(
+            f"SELECT id FROM games WHERE status = 'active' AND {where} AND {among} ORDER BY id",
+            **params,
+            **more,
+        )
+        return [row["id"] for row in rows]
+
+    async def put_to_sleep(self, wakes: Mapping[int, Wake]) -> list[int]:
+        """The game rows are locked (where processes share the database) before
+        their logs are counted, so an append either comes first, and its game
+        is left awake, or waits and removes the wake."""
+        ids = sorted(wakes)
+        if not ids:
+            return []
+        among = self._dialect.in_list("ids")
+        async with self._dialect.transaction(write=True) as conn:
+            active = await conn.fetch(
+                f"SELECT id FROM games WHERE id {among} AND status = 'active'"
+                f" ORDER BY id{self._dialect.for_update}",
+                ids=self._dialect.list_value(ids),
+            )
+            counts = {
+                row["game_id"]: row["next"]
+                for row in await conn.fetch(
+                    "SELECT game_id, MAX(seq) + 1 AS next FROM entries"
+                    f" WHERE game_id {among} GROUP BY game_id",
+                    ids=self._dialect.list_value(ids),
+                )
+            }
+            asleep = [
+                row["id"] for row in active if counts.get(row["id"], 0) == wakes[row["id"]].seq
+            ]
+            await conn.executemany(
+                "INSERT INTO wakes (game_id, wake_at, waiting_id) VALUES (:id, :at, :waiting)"
+                " ON CONFLICT (game_id)"
+                " DO UPDATE SET wake_at = excluded.wake_at, waiting_id = excluded.waiting_id",
+                [{"id": i, "at": wakes[i].at, "waiting": wakes[i].waiting_id} for i in asleep],
+            )
+        return asleep
+
+    async def asleep_channels(self, shards: Shards | None = None) -> dict[int, int]:
+        where, params = self._in_shards(shards)
+        rows = await self._dialect.fetch(
+            "SELECT id, channel_id FROM games WHERE status = 'active'"
+            f" AND id IN (SELECT game_id FROM wakes) AND {where}",
+            **params,
+        )
+        return {row["channel_id"]: row["id"] for row in rows}
+
+    async def asleep_waiting_for(self, user_id: int, shards: Shards | None = None) -> list[int]:
+        waiting = "id IN (SELECT game_id FROM wakes WHERE waiting_id = :user)"
+        return await self._active_ids(waiting, shards, user=user_id)
+
+    async def active_ids_of(self, user_id: int, shards: Shards | None = None) -> list[int]:
+        return await self._active_ids("(red_id = :user OR black_id = :user)", shards, user=user_id)
+
+    async def active_ids_in(self, guild_id: int) -> list[int]:
+        return await self._active_ids("guild_id = :guild", None, guild=guild_id)
+
+    async def wake_games_of(self, user_id: int, at: float) -> None:
+        async with self._dialect.transaction(write=True) as conn:
+            await conn.execute(
+                "UPDATE wakes SET wake_at = :at WHERE wake_at > :at AND game_id IN"
+                " (SELECT id FROM games WHERE status = 'active'"
+                " AND (red_id = :user OR black_id = :user))",
+                at=at,
+                user=user_id,
+            )
+
     # -- players and preferences ----------------------------------------------
 
     async def upsert_player(self, user_id: int, name: str) -> None:
@@ -496,6 +594,13 @@ class SqlStore(LogReplays, PuzzleCalls, TournamentCalls):
             " < (SELECT count(*) FROM entries AS e WHERE e.game_id = games.id) ORDER BY id",
             since=since,
         )
+
+    async def notified_many(self, ids: Iterable[int]) -> dict[int, int | None]:
+        rows = await self._dialect.fetch(
+            f"SELECT id, notified FROM games WHERE id {self._dialect.in_list('ids')}",
+            ids=self._dialect.list_value(sorted(set(ids))),
+        )
+        return {row["id"]: row["notified"] for row in rows}
 
     async def set_notified(self, game_id: int, count: int) -> None:
         async with self._dialect.transaction(write=True) as conn:
@@ -581,6 +686,16 @@ class SqlStore(LogReplays, PuzzleCalls, TournamentCalls):
                 seconds=seconds,
                 id=game_id,
             )
+            await self._shift_wakes(conn, [game_id], seconds)
+
+    async def _shift_wakes(self, conn: Connection, ids: list[int], seconds: float) -> None:
+        """Move the wakes of games whose deadline moved, by as much."""
+        await conn.execute(
+            "UPDATE wakes SET wake_at = wake_at + :seconds"
+            f" WHERE game_id {self._dialect.in_list('ids')}",
+            seconds=seconds,
+            ids=self._dialect.list_value(ids),
+        )
 
     # -- daily digests ---------------------------------------------------------------
 
@@ -684,7 +799,9 @@ class SqlStore(LogReplays, PuzzleCalls, TournamentCalls):
                 since=since,
                 **params,
             )
-        return sorted(row["id"] for row in rows)
+            ids = sorted(row["id"] for row in rows)
+            await self._shift_wakes(conn, ids, seconds)
+        return ids
 
     # -- guild settings -------------------------------------------------------
 

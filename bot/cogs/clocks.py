@@ -5,13 +5,16 @@ at its deadline instead (``bot/first_move.py``). The loop also keeps the
 heartbeat, and hears the gateway come and go, so that the time the bot was
 away is given back to the clocks (``bot.outages``).
 
-Deadlines live in the database and every active game is loaded into memory
-at start-up, so after a restart the first sweep finds whatever ran out while
-the bot was away. Timeouts are claimed from the database when a game in
-memory is due (and once a minute for any other), so when several processes
-share it each deadline fires in exactly one of them, the one serving the
-game's guild; reminders are read from memory, and challenges checked once a
-minute, so a sweep costs nothing while nothing happens. The loop runs on Discord's clock
+Deadlines live in the database. A game is in memory while it is played or
+its next event is near; the others are asleep, and the loop loads each a few
+minutes before its wake (its next reminder or its deadline, kept in the
+database: ``bot/lazy.py``, ``bot/sleeper.py``), so after a restart the first
+sweep finds whatever ran out while the bot was away. Timeouts are claimed
+from the database when a game in memory is due (and once a minute for any
+other), so when several processes share it each deadline fires in exactly
+one of them, the one serving the game's guild; reminders are read from
+memory, and challenges checked once a minute, so a sweep costs nothing while
+nothing happens. The loop runs on Discord's clock
 (``discord.ext.tasks``), which SimCord's ``advance_time`` drives in tests.
 """
 
@@ -36,6 +39,7 @@ from ..presenter import text_of
 from ..report import Line, Title
 from ..sending import QUIET
 from ..services import Services
+from ..sleeper import Sleeper
 
 if TYPE_CHECKING:
     from ..client import Chuhan
@@ -57,6 +61,8 @@ class Clocks(commands.Cog):
         self._next_claim_check = 0.0
         # game id -> (its deadline, the soonest moment before it reminded of)
         self._sent: dict[int, tuple[float, float]] = {}
+        reminders = services.reminders
+        self.sleeper = Sleeper(bot.hub, services.notifier, reminders, self._reminded_to, bot.now)
 
     async def cog_load(self) -> None:
         self.sweep.start()
@@ -67,7 +73,13 @@ class Clocks(commands.Cog):
     @tasks.loop(seconds=5)
     async def sweep(self) -> None:
         notifier, archives = self.services.notifier, self.services.endings.archive_due
-        steps = (self.services.outages.sweep, self._timeouts, self._reminders, self._challenges)
+        steps = (
+            self.services.outages.sweep,
+            self.sleeper.sweep,  # first: a game that wakes is in memory for the others
+            self._timeouts,
+            self._reminders,
+            self._challenges,
+        )
         more = self.services.cogs.sweeps  # the other cogs' own steps
         for step in (*steps, *more, notifier.sweep_endings, notifier.sweep, archives):
             try:
@@ -81,9 +93,9 @@ class Clocks(commands.Cog):
         """Time out the games whose deadline passed, as claimed from the database:
         with several processes, only this one's guilds, each game by one process.
 
-        Every game of this process's guilds is in memory, so the database is
-        asked when one of those is due, and otherwise once a minute for a game
-        that another process left behind."""
+        A game is loaded before its deadline comes, so the database is asked
+        when one in memory is due, and otherwise once a minute for a game that
+        another process left behind (or that woke late: the bot was away)."""
         serving = self.bot.outages.serving()
         if serving is None:  # no gateway: nobody could have moved
             return
@@ -158,6 +170,12 @@ class Clocks(commands.Cog):
                 continue
             if (await self.bot.players.prefs(user_id)).dm_notifications:
                 await self._remind(manager, user_id, deadline)
+
+    def _reminded_to(self, manager: GameManager) -> float | None:
+        """The latest reminder moment (seconds before the deadline) sent for the
+        game's current deadline, if this process sent one."""
+        sent = self._sent.get(manager.id)
+        return sent[1] if sent is not None and sent[0] == manager.clocks.deadline else None
 
     async def _remind(self, manager: GameManager, user_id: int, deadline: float) -> None:
         """The reminder DM: which game, when the time runs out (and that a first

@@ -145,7 +145,7 @@ class Play(commands.Cog):
         options |= challenge_options(game_class.name, {"easy_flips": easy_flips})
         self.bot.hub.check_options(game_class.name, options)
         assert interaction.channel_id is not None
-        if isinstance(interaction.channel, discord.Thread) and self.bot.hub.here(
+        if isinstance(interaction.channel, discord.Thread) and self.bot.hub.has_game(
             interaction.channel_id
         ):
             raise BotError("channel_busy")
@@ -385,7 +385,7 @@ class Play(commands.Cog):
     async def move_autocomplete(
         self, interaction: discord.Interaction, current: str
     ) -> list[app_commands.Choice[str]]:
-        manager = self.bot.hub.here(interaction.channel_id or 0)
+        manager = await self.bot.hub.at(interaction.channel_id or 0)
         if manager is None:
             return []
         user_id = interaction.user.id
@@ -402,7 +402,7 @@ class Play(commands.Cog):
         thread is read as a move; anything that is not a legal move is chat."""
         if not self.bot.settings.message_moves or message.author.bot or message.guild is None:
             return
-        manager = self.bot.hub.here(message.channel.id)
+        manager = await self.bot.hub.at(message.channel.id)
         if manager is None or message.author.id not in manager.ids:
             return
         if not manager.looks_like_turn(message.author.id):

@@ -119,7 +119,7 @@ class Reviews(commands.Cog):
     ) -> None:
         if game is None:
             assert interaction.channel_id is not None
-            if self.bot.hub.here(interaction.channel_id) is not None:
+            if self.bot.hub.has_game(interaction.channel_id):
                 raise BotError("review_during_game")
             game = await self._default_game(interaction)
         await self.post_review(interaction, game, ply)

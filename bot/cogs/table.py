@@ -82,15 +82,19 @@ class Table(commands.Cog):
         lang = await self.bot.language_of(interaction)
         user_id = interaction.user.id
         names = self.bot.players.name
+        store, shards = self.bot.store, self.bot.hub.shards
         if show_all:
-            found = [m for m in self.bot.hub.active() if m.guild_id == interaction.guild_id]
+            ids = await store.active_ids_in(interaction.guild_id or 0)
+        else:
+            ids = await store.active_ids_of(user_id, shards)
+        found = await self.bot.hub.loaded(ids[:LIST_LIMIT])  # the first few, woken if asleep
+        if show_all:
             found.sort(key=lambda m: m.id)
         else:
-            found = [m for m in self.bot.hub.active() if user_id in m.ids]
             found.sort(key=lambda m: urgency(m, user_id))
         waiting = [] if show_all else [m for m in found if waits_on(m, user_id)]
         lines = []
-        for manager in found[:LIST_LIMIT]:
+        for manager in found:
             turn = manager.match.game.turn
             params = {
                 "game": manager.id,
@@ -114,8 +118,8 @@ class Table(commands.Cog):
                 opponent = names(manager.player_id(Color(1 - side)))
                 line = t(lang, "games.line_mine", opponent=opponent, whose=t(lang, whose), **params)
             lines.append(line)
-        if len(found) > LIST_LIMIT:
-            lines.append(t(lang, "games.more", count=len(found) - LIST_LIMIT))
+        if len(ids) > LIST_LIMIT:
+            lines.append(t(lang, "games.more", count=len(ids) - LIST_LIMIT))
         scope = "all" if show_all else "mine"
         head = t(lang, f"games.{scope}" if found else f"games.none_{scope}")
         if waiting:

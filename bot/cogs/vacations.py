@@ -41,8 +41,8 @@ class VacationCog(commands.Cog):
         self.services.hub.unsubscribe(self._committed)
         self.services.cogs.sweeps.remove(self.sweep)
 
-    def _games(self, user_id: int) -> list[GameManager]:
-        return [m for m in self.services.hub.active() if user_id in m.ids and correspondence(m)]
+    async def _games(self, user_id: int) -> list[GameManager]:
+        return [m for m in await self.services.hub.games_of(user_id) if correspondence(m)]
 
     @app_commands.command(
         name="vacation", description="Stop the clocks of all your correspondence games for a while"
@@ -54,7 +54,7 @@ class VacationCog(commands.Cog):
         lang = await self.services.language_of(interaction)
         user_id = interaction.user.id
         await interaction.response.defer(ephemeral=True, thinking=True)
-        games = self._games(user_id)
+        games = await self._games(user_id)
         until = await self.vacations.start(user_id, days, games)
         await self._tell(user_id, games, "vacation.started", until)
         left = ALLOWANCE_DAYS - await self.vacations.days_used(user_id)
@@ -74,7 +74,7 @@ class VacationCog(commands.Cog):
             task.add_done_callback(self._returns.discard)
 
     async def _back(self, user_id: int) -> None:
-        games = self._games(user_id)
+        games = await self._games(user_id)
         if await self.vacations.end(user_id, games):
             await self._tell(user_id, games, "vacation.ended", None)
 

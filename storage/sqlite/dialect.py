@@ -6,6 +6,12 @@ transactions; writes take SQLite's write lock up front (``BEGIN
 IMMEDIATE``), which serialises several processes on one file cleanly and
 makes row locks needless. A file serves one bot process, so no other
 process changes its games: there are no claims and no notices to send.
+
+Commits are where the time goes: each waits for the disk (``synchronous =
+FULL``), one after the other. So the entries of many games that arrive
+together (a burst of moves) are committed together (:meth:`grouped`): one
+transaction, one wait for the disk, each entry under a savepoint of its own,
+so one that is refused changes nothing and the others still stand.
 """
 
 from __future__ import annotations
@@ -15,15 +21,24 @@ import contextlib
 import json
 import os
 import sqlite3
-from collections.abc import AsyncIterator, Callable, Iterable, Sequence
+from collections.abc import AsyncIterator, Awaitable, Callable, Iterable, Sequence
 from contextlib import asynccontextmanager
-from typing import Any, Self
+from dataclasses import dataclass
+from typing import Any, Generic, Self
 
 import aiosqlite
 
-from ..dialect import Connection, Dialect, Duplicate
+from ..dialect import Connection, Dialect, Duplicate, T
 from ..rows import Row
 from .connection import SqliteConnection, connect, faults_refused, is_duplicate
+
+
+@dataclass(eq=False, slots=True)
+class _Work(Generic[T]):
+    """A grouped work and the future of its result."""
+
+    run: Callable[[Connection], Awaitable[T]]
+    done: asyncio.Future[T]
 
 
 class SqliteDialect(Dialect):
@@ -34,6 +49,7 @@ class SqliteDialect(Dialect):
         self._db = db
         self._conn = SqliteConnection(db)
         self._lock = asyncio.Lock()
+        self._queued: list[_Work[Any]] = []  # grouped works waiting for the next commit
 
     @classmethod
     async def open(cls, path: str | os.PathLike[str]) -> Self:
@@ -61,6 +77,59 @@ class SqliteDialect(Dialect):
                 if is_duplicate(exc):
                     raise Duplicate from exc
                 raise
+
+    async def grouped(self, work: Callable[[Connection], Awaitable[T]]) -> T:
+        """See the module: whoever gets the lock first commits every work queued
+        by then; a work found done once its caller has the lock was committed by
+        another. A caller cancelled before its work ran takes it back."""
+        mine: _Work[T] = _Work(work, asyncio.get_running_loop().create_future())
+        self._queued.append(mine)
+        try:
+            async with self._lock:
+                if not mine.done.done():
+                    batch, self._queued = self._queued, []
+                    await self._commit(batch)
+        except BaseException:
+            if mine in self._queued:
+                self._queued.remove(mine)
+            raise
+        return mine.done.result()
+
+    async def _commit(self, batch: list[_Work[Any]]) -> None:
+        """Run ``batch`` in one transaction; each work's result is handed out
+        once it is committed, its own error at once; a fault of the file or of
+        the commit fails every work not yet failed (nothing was committed)."""
+        ran: list[tuple[_Work[Any], Any]] = []
+        try:
+            async with faults_refused():
+                await self._db.execute("BEGIN IMMEDIATE")
+                try:
+                    for work in batch:
+                        await self._db.execute("SAVEPOINT work")
+                        try:
+                            ran.append((work, await work.run(self._conn)))
+                        except sqlite3.OperationalError:
+                            raise  # the file's fault: the whole batch
+                        except Exception as exc:
+                            await self._db.execute("ROLLBACK TO work")
+                            work.done.set_exception(Duplicate() if is_duplicate(exc) else exc)
+                        await self._db.execute("RELEASE work")
+                    await self._db.execute("COMMIT")
+                except BaseException:
+                    if self._db.in_transaction:
+                        with contextlib.suppress(sqlite3.OperationalError):  # already ended
+                            await self._db.execute("ROLLBACK")
+                    raise
+        except Exception as exc:
+            for work in batch:
+                if not work.done.done():
+                    work.done.set_exception(exc)
+            return
+        except BaseException:  # the committer was cancelled: the next one runs the rest
+            self._queued[:0] = [work for work in batch if not work.done.done()]
+            raise
+        for work, result in ran:
+            work.done.set_result(result)
 
     async def fetch(self, sql: str, /, **params: Any) -> Sequence[Row]:
         async with self._lock, faults_refused():

@@ -135,7 +135,7 @@ class TuibeiCog(commands.Cog, name="Tuibei"):
             app_commands.Choice(
                 name=f"#{manager.id} {' vs '.join(manager.names())}", value=manager.id
             )
-            for manager in self._games_of(interaction.user.id)
+            for manager in await self._games_of(interaction.user.id)
             if typed in str(manager.id)
         ][:25]
 
@@ -174,7 +174,7 @@ class TuibeiCog(commands.Cog, name="Tuibei"):
             assert interaction.channel_id is not None
             return await hub.in_channel(interaction.channel_id)
         user_id = interaction.user.id
-        games = self._games_of(user_id)
+        games = await self._games_of(user_id)
         if len(games) > 1:
             games = [m for m in games if m.looks_like_turn(user_id)] or games
         if not games:
@@ -183,16 +183,10 @@ class TuibeiCog(commands.Cog, name="Tuibei"):
             raise BotError("several_games", games=", ".join(f"#{m.id}" for m in games))
         return games[0]
 
-    def _games_of(self, user_id: int) -> list[GameManager]:
+    async def _games_of(self, user_id: int) -> list[GameManager]:
         """The running Tuibei games of ``user_id``, oldest first."""
-        return sorted(
-            (
-                manager
-                for manager in self.bot.hub.active()
-                if manager.variant == VARIANT and user_id in manager.ids and not manager.finished
-            ),
-            key=lambda manager: manager.id,
-        )
+        games = await self.bot.hub.games_of(user_id)
+        return [m for m in games if m.variant == VARIANT and not m.finished]
 
     # -- the menu -------------------------------------------------------------------
 

@@ -1,0 +1,53 @@
+"""The short run of ``python -m benchmarks scale`` (200 games, as in CI): what
+does not depend on the machine's speed. A bot started on 200 games asleep
+holds none of them; a game is read only once acted on; every move
+is answered with its board, on SQLite and on PostgreSQL."""
+
+from __future__ import annotations
+
+import pytest
+
+from benchmarks import bench_scale
+from storage.store import SqlStore
+
+GAMES = 200
+
+
+@pytest.fixture
+def reads(monkeypatch) -> dict[int, int]:
+    """How often each game was read (``load_game``), by id."""
+    counted: dict[int, int] = {}
+    real = SqlStore.load_game
+
+    async def load_game(self, game_id):
+        counted[game_id] = counted.get(game_id, 0) + 1
+        return await real(self, game_id)
+
+    monkeypatch.setattr(SqlStore, "load_game", load_game)
+    return counted
+
+
+async def _short_run(tmp_path, reads, dsn=None) -> None:
+    scale = await bench_scale.measure(GAMES, str(tmp_path), dsn)
+    moved = bench_scale.MOVED
+    burst = min(bench_scale.BURST, GAMES // 2)
+    assert scale.held_at_start == 0  # every game asleep: none read at start-up
+    assert scale.held == 1  # the game just moved in
+    assert len(scale.moves_ms) == 2 * moved - 1  # every move answered with its board
+    assert len(scale.burst_ms) == burst and None not in scale.burst_ms
+    assert sorted(reads) == [*range(1, moved + 1), *range(GAMES - burst + 1, GAMES + 1)]
+    # Read when woken, and once more by the live board when its first board is
+    # posted (it looks for boards a restart left behind): never again.
+    assert max(reads.values()) <= 2
+    names = {name for name, _, _ in bench_scale.figures("scale", scale)}
+    assert {"scale.startup_s", "scale.move_p99_ms", "scale.burst_p99_ms"} <= names
+
+
+async def test_the_short_run_on_sqlite(tmp_path, reads):
+    await _short_run(tmp_path, reads)
+
+
+async def test_the_short_run_on_postgresql(tmp_path, reads, postgres_server):
+    from tests.postgres_server import new_schema
+
+    await _short_run(tmp_path, reads, await new_schema(postgres_server))
