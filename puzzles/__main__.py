@@ -16,9 +16,11 @@ from computer.fairy import engine_path
 from .catalogue import DATA, read_puzzles, shipped
 from .export import VARIANTS, export_line
 from .generate import NODES, SCAN_NODES, Budget, generate, jobs, tidy
+from .jieqi_mining import puzzle_of, random_games
+from .jieqi_verify import recheck as recheck_jieqi
 from .sources import master_games, pgn_games
 from .verify import NODES as VERIFY_NODES
-from .verify import verify
+from .verify import Verdict, verify
 
 MASTER_GAMES = (
     Path(__file__).resolve().parents[2] / "shared" / "data" / "master-games" / "games.jsonl"
@@ -50,16 +52,38 @@ def _generate(args: argparse.Namespace) -> None:
     print(f"{count} puzzles in {args.out}")
 
 
+def _generate_jieqi(args: argparse.Namespace) -> None:
+    known = {p.id for p in read_puzzles(args.out)} if args.out.exists() else set()
+    made = 0
+    for seed in range(args.seed, args.seed + args.games):
+        if len(known) >= args.wanted:
+            break
+        found = [p for game in random_games(seed) if (p := puzzle_of(game)) is not None]
+        fresh = [p for p in found if p.id not in known]
+        with args.out.open("a", encoding="utf-8") as lines:
+            lines.writelines(p.to_json() + "\n" for p in fresh)
+        known |= {p.id for p in fresh}
+        made += len(fresh)
+        logging.info("game %d: %d puzzles (%d in all)", seed, len(fresh), len(known))
+    tidy(args.out)
+    print(f"{made} new puzzles, {len(known)} in {args.out}")
+
+
 def _verify(args: argparse.Namespace) -> None:
     path = args.set
     puzzles = list(read_puzzles(path))
     chosen = random.Random(args.seed).sample(puzzles, args.sample) if args.sample else puzzles
-    verdicts = asyncio.run(verify(_engine(), chosen, nodes=args.nodes, engines=args.engines))
+    if all(p.variant == "jieqi" for p in chosen):
+        verdicts = [Verdict(p, recheck_jieqi(p)) for p in chosen]
+        budget = "for every deal"
+    else:
+        verdicts = asyncio.run(verify(_engine(), chosen, nodes=args.nodes, engines=args.engines))
+        budget = f"at {args.nodes} nodes"
     failed = [v for v in verdicts if v.failure is not None]
     for verdict in failed:
         print(f"{verdict.puzzle.id}: {verdict.failure}")
     held = len(verdicts) - len(failed)
-    print(f"{held} of {len(verdicts)} puzzles keep a unique solution at {args.nodes} nodes")
+    print(f"{held} of {len(verdicts)} puzzles keep a unique solution {budget}")
     if args.prune and failed:
         gone = {v.puzzle.id for v in failed}
         kept = [p for p in puzzles if p.id not in gone]
@@ -102,6 +126,12 @@ def main(argv: list[str] | None = None) -> None:
     check.add_argument("--seed", type=int, default=0, help="the sample's random seed")
     check.add_argument("--prune", action="store_true", help="remove the puzzles that fail")
     check.set_defaults(run=_verify)
+    hidden = commands.add_parser("generate-jieqi", help="make Jieqi puzzles from random games")
+    hidden.add_argument("--games", type=int, default=100, help="random games to play")
+    hidden.add_argument("--seed", type=int, default=0, help="the first game's seed")
+    hidden.add_argument("--wanted", type=int, default=1_000_000, help="stop at this many puzzles")
+    hidden.add_argument("--out", type=Path, default=DATA / "jieqi.jsonl")
+    hidden.set_defaults(run=_generate_jieqi)
     out = commands.add_parser("export", help="every shipped puzzle as one JSON line")
     out.add_argument("--out", type=Path, default=None, help="a file (default: standard output)")
     out.set_defaults(run=_export)

@@ -7,20 +7,23 @@ from __future__ import annotations
 import asyncio
 import logging
 from collections.abc import Iterable, Iterator
-from dataclasses import dataclass
+from dataclasses import dataclass, replace
 from pathlib import Path
 
 from computer.uci import EngineError
+from rules.actions import parse_action
 
 from .catalogue import Puzzle, read_puzzles
 from .engine import Analyser
+from .jieqi_mining import themes_of
 from .mining import line_positions, mine
 from .sources import SourceGame, self_play
+from .themes import themes
 
 log = logging.getLogger(__name__)
 
-SCAN_NODES = 8_000  # the quick search over every mined position
-NODES = 30_000  # the generation budget of each search that makes a puzzle
+SCAN_NODES = 5_000  # the quick search over every mined position
+NODES = 24_000  # the generation budget of each search that makes a puzzle
 SELF_PLAY_SHARE = 4  # self-play games mined for each recorded game
 
 
@@ -115,8 +118,17 @@ async def generate(
 
 def tidy(out: Path) -> list[Puzzle]:
     """Rewrite the set in a stable order (by rating, then id), one puzzle a
-    position; returns it."""
-    unique = {p.id: p for p in read_puzzles(out)}
+    position, the themes of each named again by the current code (they
+    depend on the board and the line alone); returns it."""
+    unique = {p.id: _named(p) for p in read_puzzles(out)}
     ordered = sorted(unique.values(), key=lambda p: (p.rating, p.id))
     out.write_text("".join(p.to_json() + "\n" for p in ordered), encoding="utf-8")
     return ordered
+
+
+def _named(puzzle: Puzzle) -> Puzzle:
+    if puzzle.variant == "jieqi":
+        named = themes_of(puzzle.fen, [parse_action(text) for text in puzzle.solution])
+    else:
+        named = themes(puzzle.fen, puzzle.solution, puzzle.goal == "mate")
+    return replace(puzzle, themes=named)

@@ -15,8 +15,8 @@ puzzles, never one that lies on another's line.
 from __future__ import annotations
 
 import hashlib
-from itertools import pairwise
 from dataclasses import dataclass
+from itertools import pairwise
 
 from rules.actions import Move
 from rules.position import Position
@@ -31,7 +31,7 @@ from .themes import themes
 WINDOW = 24  # the last plies of a game searched for blunders
 PLAY_ON = 16  # plies the engine plays past a game that stopped early
 SWING = 0.3  # the fall in the solver's winning chance that the blunder caused, at least
-PER_GAME = 2
+PER_GAME = 3
 DEEPEST_FIND = 7  # depths tried for "how deep the engine must look"
 
 

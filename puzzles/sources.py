@@ -25,8 +25,8 @@ _TAG = re.compile(r'^\[(\w+)\s+"((?:[^"\\]|\\.)*)"\]\s*$')
 _COMMENT = re.compile(r"\{[^}]*\}|;[^\n]*")
 _ICCS = re.compile(r"^[a-i][0-9]-?[a-i][0-9]$")
 SELF_PLAY_NODES = 1_000  # each self-play move: quick
-SELF_PLAY_BLUNDERS = 0.15  # how often a self-play move is a careless one
-SELF_PLAY_PLIES = 60  # plies played past the opening
+SELF_PLAY_BLUNDERS = 0.25  # how often a self-play move is a careless one
+SELF_PLAY_PLIES = 40  # plies played past the opening
 HANGING = 400  # a piece worth this much left to be taken is a blunder (a horse)
 
 

@@ -32,6 +32,8 @@ SACRIFICE = "弃子"
 CHECKS_TO_MATE = "连将杀"
 STALEMATE = "困毙"
 WINS_MATERIAL = "得子"
+REVEAL = "翻子"  # Jieqi: the answer turns a face-down piece up
+CAPTURES_FACE_DOWN = "吃暗子"  # Jieqi: the answer takes a face-down piece
 
 # Every theme's Chinese name (what the data holds) and its English name.
 ENGLISH: dict[str, str] = {
@@ -50,6 +52,8 @@ ENGLISH: dict[str, str] = {
     CHECKS_TO_MATE: "mate by checks",
     STALEMATE: "stalemate",
     WINS_MATERIAL: "winning material",
+    REVEAL: "reveal",
+    CAPTURES_FACE_DOWN: "taking a face-down piece",
 }
 MAJOR = 400  # a horse's worth: what a fork must hit and a sacrifice must give
 
