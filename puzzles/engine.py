@@ -66,10 +66,12 @@ class Analyser:
         multipv: int = 1,
         depth: int = 0,
         only: Sequence[str] = (),
+        forget: bool = True,
     ) -> list[Line]:
         """The best lines in ``fen`` after the ICCS ``moves``, best first
         (``depth``: a depth limit instead of ``nodes``; ``only``: the root
-        moves to look at); none when there is no move."""
+        moves to look at; ``forget``: clear the hash first, so that the
+        answer repeats, at the cost of a round trip); none when there is no move."""
         searchmoves = tuple(to_uci(Move.from_iccs(m)) for m in only)
         if depth:
             limit = Limit(depth=depth, searchmoves=searchmoves)
@@ -80,7 +82,7 @@ class Analyser:
             options = {"MultiPV": multipv}
         try:
             result = await self.engine.play(
-                fen, [to_uci(Move.from_iccs(m)) for m in moves], limit, options, new_game=True
+                fen, [to_uci(Move.from_iccs(m)) for m in moves], limit, options, new_game=forget
             )
         except EngineError:
             self._multipv = 1  # a restarted engine has its first options again

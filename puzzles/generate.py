@@ -22,7 +22,7 @@ from .themes import themes
 
 log = logging.getLogger(__name__)
 
-SCAN_NODES = 5_000  # the quick search over every mined position
+SCAN_NODES = 3_000  # the quick search over every mined position
 NODES = 24_000  # the generation budget of each search that makes a puzzle
 SELF_PLAY_SHARE = 4  # self-play games mined for each recorded game
 

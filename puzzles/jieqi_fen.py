@@ -12,6 +12,7 @@ from __future__ import annotations
 
 from rules.errors import InvalidFen
 from rules.pieces import Color, Piece
+from rules.position import Position
 from rules.squares import square_name
 from rules.variants.jieqi.game import Jieqi
 
@@ -21,33 +22,18 @@ def parse(fen: str) -> tuple[list[Piece | None], list[bool], Color]:
 
     :raises InvalidFen: naming what is wrong.
     """
-    fields = fen.split()
-    rows = fields[0].split("/") if fields else []
-    if len(rows) != 10:
-        raise InvalidFen(f"FEN {fen!r} does not have 10 ranks", fen=fen)
-    board: list[Piece | None] = [None] * 90
+    position = Position.from_fen(fen.replace("?", ""))
     down = [False] * 90
-    for i, row in enumerate(rows):
+    for i, row in enumerate(fen.split()[0].split("/")):
         rank, file = 9 - i, 0
         for ch in row:
-            if ch.isdigit():
-                file += int(ch)
-            elif ch == "?":
-                if file == 0 or board[rank * 9 + file - 1] is None:
-                    raise InvalidFen(f"FEN {fen!r}: '?' follows no piece", fen=fen)
-                down[rank * 9 + file - 1] = True
+            if ch != "?":
+                file += int(ch) if ch.isdigit() else 1
+            elif file == 0 or position.board[rank * 9 + file - 1] is None:
+                raise InvalidFen(f"FEN {fen!r}: '?' follows no piece", fen=fen)
             else:
-                if file > 8:
-                    raise InvalidFen(f"FEN {fen!r}: rank {rank} is too long", fen=fen)
-                try:
-                    board[rank * 9 + file] = Piece.from_symbol(ch)
-                except ValueError:
-                    raise InvalidFen(f"FEN {fen!r}: bad piece letter {ch!r}", fen=fen) from None
-                file += 1
-        if file != 9:
-            raise InvalidFen(f"FEN {fen!r}: rank {rank} does not have 9 files", fen=fen)
-    turn = Color.BLACK if len(fields) > 1 and fields[1] == "b" else Color.RED
-    return board, down, turn
+                down[rank * 9 + file - 1] = True
+    return position.board, down, position.turn
 
 
 def write(board: list[Piece | None], down: list[bool], turn: Color) -> str:

@@ -71,14 +71,13 @@ async def scan(analyser: Analyser, game: SourceGame, nodes: int) -> list[tuple[S
     the engine's own continuation when the game stopped short of its end."""
     found = positions(game)
     if game.blunders:
-        return [
-            (
-                await _scanned(analyser, found[ply], nodes, multipv=1),
-                await _scanned(analyser, found[ply + 1], nodes),
-            )
-            for ply in game.blunders
-            if ply + 1 < len(found)
-        ]
+        pairs = []
+        for ply in game.blunders:
+            if ply + 1 < len(found):
+                now = await _scanned(analyser, found[ply + 1], nodes)
+                if now.best is not None and now.best.chance >= WINNING:  # else no candidate
+                    pairs.append((await _scanned(analyser, found[ply], nodes, multipv=1), now))
+        return pairs
     window = found[-WINDOW:]
     scanned = [await _scanned(analyser, position, nodes) for position in window]
     position = window[-1].copy() if window else None

@@ -91,9 +91,10 @@ def positions(game: SourceGame) -> list[Position]:
 
 async def self_play(analyser: Analyser, seed: int, opening: SourceGame | None) -> SourceGame:
     """A game the engine plays against itself from ``opening``'s first moves
-    (a random number of them), now and then making any legal move at all, as
-    a careless player does, so that the game has blunders to punish. The same
-    seed, opening and engine give the same game."""
+    (a random number of them), now and then making a careless move, so that
+    the game has blunders to punish. Its moves are quick searches that keep
+    the engine's memory of the game's earlier ones (as a player's thinking
+    does), so a game depends on what the engine searched before."""
     rng = random.Random(seed)
     prefix: tuple[str, ...] = ()
     fen = START_FEN
@@ -110,7 +111,7 @@ async def self_play(analyser: Analyser, seed: int, opening: SourceGame | None) -
             move = careless(position, rng).text
             blunders.append(len(moves))
         else:
-            lines = await analyser.lines(fen, moves, nodes=SELF_PLAY_NODES)
+            lines = await analyser.lines(fen, moves, nodes=SELF_PLAY_NODES, forget=False)
             if not lines:
                 break
             move = lines[0].move
@@ -121,13 +122,10 @@ async def self_play(analyser: Analyser, seed: int, opening: SourceGame | None) -
 
 def careless(position: Position, rng: random.Random) -> Move:
     """A move a careless player makes: one that leaves a piece worth a horse or
-    more to be taken for nothing when there is one (half the time), else any."""
+    more to be taken for nothing when there is one, else any."""
     moves = sorted(position.legal_moves(), key=lambda m: m.text)
-    if rng.random() < 0.5:
-        hanging = [m for m in moves if _hangs(position, m)]
-        if hanging:
-            return rng.choice(hanging)
-    return rng.choice(moves)
+    hanging = [m for m in moves if _hangs(position, m)]
+    return rng.choice(hanging or moves)
 
 
 def _hangs(position: Position, move: Move) -> bool:
