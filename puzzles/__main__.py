@@ -58,8 +58,8 @@ def _generate_jieqi(args: argparse.Namespace) -> None:
     for seed in range(args.seed, args.seed + args.games):
         if len(known) >= args.wanted:
             break
-        found = [p for game in random_games(seed) if (p := puzzle_of(game)) is not None]
-        fresh = [p for p in found if p.id not in known]
+        found = {p.id: p for game in random_games(seed) if (p := puzzle_of(game)) is not None}
+        fresh = [p for p in found.values() if p.id not in known]
         with args.out.open("a", encoding="utf-8") as lines:
             lines.writelines(p.to_json() + "\n" for p in fresh)
         known |= {p.id for p in fresh}
