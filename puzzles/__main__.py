@@ -8,6 +8,7 @@ import asyncio
 import logging
 import random
 import sys
+from collections import Counter
 from itertools import chain, islice
 from pathlib import Path
 
@@ -19,9 +20,11 @@ from .generate import NODES, SCAN_NODES, Budget, generate, jobs, tidy
 from .jieqi_mining import puzzle_of, random_games
 from .jieqi_verify import recheck as recheck_jieqi
 from .sources import master_games, pgn_games
+from .themes import english
 from .verify import NODES as VERIFY_NODES
 from .verify import Verdict, verify
 
+BAND = 200  # rating bands of the spread
 MASTER_GAMES = (
     Path(__file__).resolve().parents[2] / "shared" / "data" / "master-games" / "games.jsonl"
 )
@@ -93,6 +96,21 @@ def _verify(args: argparse.Namespace) -> None:
         sys.exit(1)
 
 
+def _stats(args: argparse.Namespace) -> None:
+    for variant in VARIANTS:
+        puzzles = shipped(variant)
+        print(f"{variant}: {len(puzzles)} puzzles")
+        kinds = Counter(f"{p.goal} in {p.solver_moves}" for p in puzzles)
+        print("  " + ", ".join(f"{kind}: {n}" for kind, n in sorted(kinds.items())))
+        bands = Counter(p.rating // BAND * BAND for p in puzzles)
+        print(
+            "  ratings " + ", ".join(f"{b}-{b + BAND - 1}: {n}" for b, n in sorted(bands.items()))
+        )
+        themes = Counter(t for p in puzzles for t in p.themes)
+        named = [f"{t} {english(t)}: {n}" for t, n in themes.most_common()]
+        print("  themes " + ", ".join(named))
+
+
 def _export(args: argparse.Namespace) -> None:
     lines = [export_line(p) for variant in VARIANTS for p in shipped(variant)]
     text = "".join(line + "\n" for line in lines)
@@ -132,6 +150,8 @@ def main(argv: list[str] | None = None) -> None:
     hidden.add_argument("--wanted", type=int, default=1_000_000, help="stop at this many puzzles")
     hidden.add_argument("--out", type=Path, default=DATA / "jieqi.jsonl")
     hidden.set_defaults(run=_generate_jieqi)
+    counts = commands.add_parser("stats", help="how the shipped puzzles spread")
+    counts.set_defaults(run=_stats)
     out = commands.add_parser("export", help="every shipped puzzle as one JSON line")
     out.add_argument("--out", type=Path, default=None, help="a file (default: standard output)")
     out.set_defaults(run=_export)
