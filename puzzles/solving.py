@@ -132,9 +132,13 @@ async def recheck(
             return f"ply {ply}: {move} is not legal"
         if position.turn is solver:
             lines = await analyser.lines(fen, played, nodes=nodes, multipv=2)
-            if not unique(goal, lines) or lines[0].move != move:
+            if not lines or lines[0].move != move:
                 best = lines[0].move if lines else None
-                return f"ply {ply}: {move} is not the only winning move (engine: {best})"
+                return f"ply {ply}: the engine prefers {best} to {move}"
+            if not unique(goal, lines[:1]):
+                return f"ply {ply}: {move} no longer wins"
+            if not unique(goal, lines):
+                return f"ply {ply}: {lines[1].move} wins too, not only {move}"
         else:
             lines = await analyser.lines(fen, played, nodes=nodes)
             if lines and lines[0].move != move:
