@@ -41,7 +41,7 @@ def _generate(args: argparse.Namespace) -> None:
     master = [] if args.no_master or not args.master.exists() else list(master_games(args.master))
     games = chain(islice(master, args.skip, None), *(pgn_games(p) for p in args.pgn))
     work = jobs(games, master, args.self_play, args.seed)
-    count = asyncio.run(
+    count, nodes = asyncio.run(
         generate(
             _engine(),
             work,
@@ -52,7 +52,7 @@ def _generate(args: argparse.Namespace) -> None:
         )
     )
     tidy(args.out)
-    print(f"{count} puzzles in {args.out}")
+    print(f"{count} puzzles in {args.out}; {nodes:,} nodes searched")
 
 
 def _generate_jieqi(args: argparse.Namespace) -> None:

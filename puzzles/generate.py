@@ -67,18 +67,20 @@ async def generate(
     engines: int,
     budget: Budget,
     wanted: int,
-) -> int:
+) -> tuple[int, int]:
     """Mine ``work`` with ``engines`` engines into ``out`` until it holds
-    ``wanted`` puzzles or the work is done; returns how many it holds."""
+    ``wanted`` puzzles or the work is done; returns how many it holds and
+    how many nodes the engines searched."""
     existing = list(read_puzzles(out)) if out.exists() else []
     known: set[str] = set()
     for puzzle in existing:
         known |= line_positions(puzzle)
     count = len(existing)
+    nodes = 0
     lock = asyncio.Lock()
 
     async def worker() -> None:
-        nonlocal count
+        nonlocal count, nodes
         analyser = Analyser(path)
         try:
             while count < wanted:
@@ -110,10 +112,11 @@ async def generate(
                     count += len(made)
                 log.info("%s: %d puzzles (%d in all)", game.name, len(made), count)
         finally:
+            nodes += analyser.nodes_searched
             await analyser.quit()
 
     await asyncio.gather(*(worker() for _ in range(engines)))
-    return count
+    return count, nodes
 
 
 def tidy(out: Path) -> list[Puzzle]:

@@ -37,13 +37,11 @@ SAME_DEFENCE = 0.05  # how much worse than the best a shipped reply may score an
 @dataclass(frozen=True, slots=True)
 class Solution:
     """A unique winning line from a position, with what the rating model needs:
-    how many legal moves the solver had at each turn, and the engine's score
-    for the first move."""
+    how many legal moves the solver had at each turn."""
 
     goal: Goal
     moves: tuple[str, ...]
     choices: tuple[int, ...]
-    first: Line
 
 
 def material(position: Position, side: Color) -> int:
@@ -109,13 +107,13 @@ async def solve(analyser: Analyser, fen: str, nodes: int) -> Solution | None:
         if lost(position):
             break
     if goal == "mate":
-        return Solution(goal, tuple(moves), tuple(choices), first) if lost(position) else None
+        return Solution(goal, tuple(moves), tuple(choices)) if lost(position) else None
     over = lost(position)
     if position.turn is solver:  # the line ended on the opponent's best reply: drop it
         moves.pop()
     if not moves or (not over and material(position, solver) - start < MIN_GAIN):
         return None
-    return Solution(goal, tuple(moves), tuple(choices), first)
+    return Solution(goal, tuple(moves), tuple(choices))
 
 
 async def recheck(
