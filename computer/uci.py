@@ -75,11 +75,14 @@ class PlayResult:
     """The engine's choice: ``move`` in UCI text (``None`` when it has none),
     the move it expects in reply, and the last ``info`` it sent (``score`` as
     ``("cp", n)`` or ``("mate", n)`` from the mover's side, ``depth``, ``nodes``).
+    ``lines``: with the ``MultiPV`` option above 1, the last ``info`` of each
+    line, the best first (empty when the engine numbered none).
     """
 
     move: str | None
     ponder: str | None = None
     info: Mapping[str, object] = field(default_factory=dict)
+    lines: tuple[Mapping[str, object], ...] = ()
 
 
 def parse_info(line: str) -> dict[str, object]:
@@ -164,6 +167,7 @@ class _Go(_Command):
         super().__init__()
         self.fen, self.moves, self.limit = fen, list(moves), limit
         self.info: dict[str, object] = {}
+        self.lines: dict[int, dict[str, object]] = {}
 
     def start(self, engine: UciEngine) -> None:
         where = "startpos" if self.fen is None else f"fen {self.fen}"
@@ -173,7 +177,12 @@ class _Go(_Command):
 
     def line(self, engine: UciEngine, text: str) -> None:
         if text.startswith("info ") and (" score " in text or " pv " in text):
-            self.info.update(parse_info(text))
+            found = parse_info(text)
+            number = found.get("multipv", 1)
+            if number == 1:
+                self.info.update(found)
+            if isinstance(number, int):
+                self.lines.setdefault(number, {}).update(found)
         elif text.startswith("bestmove"):
             words = text.split()
             if len(words) < 2:
@@ -181,7 +190,8 @@ class _Go(_Command):
                 return
             move = None if words[1] in ("(none)", "0000") else words[1]
             ponder = words[3] if len(words) >= 4 and words[2] == "ponder" else None
-            self.finish(PlayResult(move, ponder, dict(self.info)))
+            lines = tuple(self.lines[n] for n in sorted(self.lines))
+            self.finish(PlayResult(move, ponder, dict(self.info), lines))
 
 
 class UciEngine:
