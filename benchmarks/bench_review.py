@@ -15,7 +15,10 @@ can be trusted, how symmetric the evaluations are, and how long a review takes.
 The Fairy-Stockfish part needs it and the master games
 (``CHUHAN_MASTER_GAMES``, else /work/shared/data/master-games/games.jsonl)
 and prints nothing without them; ``CHUHAN_HIDDEN_GAMES`` sets how many games
-of each hidden variant are played and reviewed (default 100).
+of each hidden variant are played and reviewed (default 100), and
+``CHUHAN_HIDDEN_VARIANTS`` which variants (comma-separated; default all four).
+Every game is dealt and played from its number as seed, so the first ``n``
+games are the same whatever the count.
 """
 
 from __future__ import annotations
@@ -51,7 +54,7 @@ AGREEMENT_GAMES = 2
 AGREEMENT_PLIES = 40
 MIRROR_PLIES = 30
 LONG = 100
-HIDDEN_VARIANTS = ("jieqi", "jieqi-classic", "tuibei", "fanbing")
+HIDDEN_VARIANTS = os.environ.get("CHUHAN_HIDDEN_VARIANTS", "jieqi,jieqi-classic,tuibei,fanbing")
 HIDDEN_GAMES = int(os.environ.get("CHUHAN_HIDDEN_GAMES", "100"))
 STRONG_NODES = 1_000  # level 8's search per move in these games (nodes, not time)
 LONGEST = 120  # plies: a game still going then is reviewed as far as it went
@@ -182,5 +185,5 @@ def run() -> Iterator[Figure]:
     path = engine_path()
     if path is not None and GAMES.exists():
         yield from asyncio.run(_measure(path))
-    for variant in HIDDEN_VARIANTS:
-        yield from _hidden_figures(variant, HIDDEN_GAMES)
+    for variant in HIDDEN_VARIANTS.split(","):
+        yield from _hidden_figures(variant.strip(), HIDDEN_GAMES)

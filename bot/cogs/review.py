@@ -148,7 +148,7 @@ class Reviews(commands.Cog):
         if record.status is GameStatus.ACTIVE:
             raise BotError("review_during_game")
         if not table_for(record.variant).reviewable:
-            raise BotError("review_standard_only")
+            raise BotError("review_not_offered")
         # The moves as played: undone ones (S-5) are gone from the rebuilt game.
         moves = [action.text for action in (await self.bot.store.rebuild(game_id)).game.actions]
         if ply is not None and not 1 <= ply <= len(moves):
