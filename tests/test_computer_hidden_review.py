@@ -127,12 +127,11 @@ async def test_the_search_workers_weigh_as_the_review_does_here():
         await opponent.close()
 
 
-@pytest.mark.parametrize("variant", ["tuibei", "fanbing"])
-async def test_a_random_mover_s_accuracy_is_far_below_level_8_s(variant):
+async def test_a_random_mover_s_accuracy_is_far_below_level_8_s_in_tuibei():
     """Two games of the benchmark (level 8 Red, then Black), smaller, in the
-    variants whose rooms offer the review (Jieqi's falls short: BENCHMARKS.md)."""
-    games = await reviewed_games(variant, 2, nodes=300)
+    variant whose room offers this review (the others fall short: BENCHMARKS.md)."""
+    games = await reviewed_games("tuibei", 2, nodes=300)
     strong = [g.accuracy(g.strong) for g in games]
     weak = [g.accuracy(g.strong.other()) for g in games]
     assert None not in strong and None not in weak
-    assert statistics.mean(weak) + 15 < statistics.mean(strong), (weak, strong)
+    assert statistics.mean(weak) + 30 < statistics.mean(strong), (weak, strong)
