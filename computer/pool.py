@@ -83,8 +83,8 @@ class SearchPool:
 
     async def weigh(self, knowledge: Knowledge, scale: int = 1) -> dict[str, int]:
         """A review's weighing of every action from ``knowledge``
-        (:func:`computer.hidden_review.weigh`), searched in a worker for a
-        number of nodes: a worker may take :attr:`grace` seconds over it.
+        (:func:`computer.hidden_review.weigh`), searched in a worker to a
+        fixed depth: a worker may take :attr:`grace` seconds over it.
 
         :raises EngineError: as :meth:`choose`.
         """
