@@ -83,8 +83,7 @@ class FromWhatTheyKnew:
         self, knowledge: Knowledge, move: str, after: Knowledge, scale: int = 1
     ) -> int:
         log, scores = self._weighed
-        if log != knowledge.log:
-            scores = await self.analyst.weigh(knowledge, scale)
+        assert log == knowledge.log, "a move is judged after its position is weighed"
         return scores[move]
 
     async def weigh(self, knowledge: Knowledge, scale: int = 1) -> dict[str, int]:
