@@ -7,9 +7,18 @@ can be trusted, how symmetric the evaluations are, and how long a review takes.
 - ``mirror_*``: the evaluation of positions of a game against that of their
   mirror images (files a..i swapped), in centipawns.
 - ``review_100_plies``: seconds for a whole review of a 100-ply game.
+- ``hidden_<variant>_*``: reviews of the variants with hidden pieces, from
+  what each mover knew, over :data:`HIDDEN_GAMES` games of level 8 (on a
+  node budget) against a random mover, each playing either colour in turn:
+  each side's mean accuracy, labelled first reveals, seconds per review.
 
-Needs Fairy-Stockfish and the master games (``CHUHAN_MASTER_GAMES``, else
-/work/shared/data/master-games/games.jsonl); prints nothing without them.
+The Fairy-Stockfish part needs it and the master games
+(``CHUHAN_MASTER_GAMES``, else /work/shared/data/master-games/games.jsonl)
+and prints nothing without them; ``CHUHAN_HIDDEN_GAMES`` sets how many games
+of each hidden variant are played and reviewed (default 100), and
+``CHUHAN_HIDDEN_VARIANTS`` which variants (comma-separated; default all four).
+Every game is dealt and played from its number as seed, so the first ``n``
+games are the same whatever the count.
 """
 
 from __future__ import annotations
@@ -17,19 +26,27 @@ from __future__ import annotations
 import asyncio
 import json
 import os
+import random
 import statistics
 import time
 from collections.abc import Iterator
+from dataclasses import dataclass
 from pathlib import Path
 
 from benchmarks import Figure
 from computer.fairy import engine_path
+from computer.hidden_review import weigh
+from computer.levels import level
 from computer.mirror import mirror_fen
 from computer.opponent import Opponent
+from computer.player import choose
 from computer.pool import SearchPool
-from computer.review import review
+from computer.review import Review, review
+from computer.search import Budget
 from rules.actions import Move
-from rules.knowledge import knowledge_along
+from rules.knowledge import Knowledge, knowledge_along, knowledge_of
+from rules.match import Match
+from rules.pieces import Color
 from rules.position import Position
 
 GAMES = Path(os.environ.get("CHUHAN_MASTER_GAMES", "/work/shared/data/master-games/games.jsonl"))
@@ -37,6 +54,10 @@ AGREEMENT_GAMES = 2
 AGREEMENT_PLIES = 40
 MIRROR_PLIES = 30
 LONG = 100
+HIDDEN_VARIANTS = os.environ.get("CHUHAN_HIDDEN_VARIANTS", "jieqi,jieqi-classic,tuibei,fanbing")
+HIDDEN_GAMES = int(os.environ.get("CHUHAN_HIDDEN_GAMES", "100"))
+STRONG_NODES = 1_000  # level 8's search per move in these games (nodes, not time)
+LONGEST = 120  # plies: a game still going then is reviewed as far as it went
 
 
 def master_games() -> list[list[str]]:
@@ -89,8 +110,80 @@ async def _measure(path: str) -> list[Figure]:
     return figures
 
 
+class InProcess:
+    """The review's weighing done here rather than in a worker (the benchmark
+    and the tests measure the work itself)."""
+
+    async def weigh(self, knowledge: Knowledge, scale: int = 1) -> dict[str, int]:
+        return weigh(knowledge, scale)
+
+
+@dataclass(frozen=True, slots=True)
+class Played:
+    """A game of level 8 (playing ``strong``) against a random mover, reviewed."""
+
+    variant: str
+    strong: Color
+    moves: tuple[str, ...]
+    review: Review
+
+    def accuracy(self, side: Color) -> float | None:
+        return self.review.accuracy(side)
+
+
+def strong_against_random(
+    variant: str, seed: int, strong: Color, nodes: int = STRONG_NODES
+) -> list[str]:
+    """A game of ``variant`` dealt by ``seed``: level 8, searching ``nodes`` a
+    move, plays ``strong``; the other side picks a legal action at random."""
+    match = Match.start(variant, {}, seed)
+    rng = random.Random(seed)
+    budget = Budget(depth=level(8).depth, nodes=nodes)
+    while match.outcome is None and len(match.game.actions) < LONGEST:
+        side = match.game.turn
+        if side is strong:
+            text = choose(knowledge_of(match, side), level(8), seed, budget).action
+        else:
+            text = rng.choice(match.game.legal_actions(side)).text
+        match.apply(text)
+    return [action.text for action in match.game.actions]
+
+
+async def reviewed_games(
+    variant: str, count: int, nodes: int = STRONG_NODES, scale: int = 1
+) -> list[Played]:
+    """``count`` games of level 8 against a random mover (level 8 Red in the
+    even-numbered ones), each reviewed from what the movers knew."""
+    found = []
+    for seed in range(count):
+        strong = Color.RED if seed % 2 == 0 else Color.BLACK
+        moves = strong_against_random(variant, seed, strong, nodes)
+        made = await review({}, moves, InProcess(), variant=variant, seed=seed, scale=scale)
+        found.append(Played(variant, strong, tuple(moves), made))
+    return found
+
+
+def _hidden_figures(variant: str, count: int) -> list[Figure]:
+    started = time.perf_counter()
+    games = asyncio.run(reviewed_games(variant, count))
+    seconds = time.perf_counter() - started
+    figures: list[Figure] = []
+    for who, side_of in (("level8", lambda g: g.strong), ("random", lambda g: g.strong.other())):
+        scores = [a for g in games if (a := g.accuracy(side_of(g))) is not None]
+        figures.append((f"hidden_{variant}_{who}_accuracy", statistics.mean(scores), "%"))
+    first = [g.review.judgements[0] for g in games if g.review.judgements]
+    labelled = sum(j.label is not None for j in first)
+    figures.append((f"hidden_{variant}_first_actions_labelled", labelled, f"of {len(first)}"))
+    figures.append((f"hidden_{variant}_games", len(games), "games"))
+    plies = sum(len(g.moves) for g in games)
+    figures.append((f"hidden_{variant}_plies_mean", plies / len(games), "plies"))
+    figures.append((f"hidden_{variant}_seconds_per_ply", seconds / max(1, plies), "s"))
+    return figures
+
+
 def run() -> Iterator[Figure]:
     path = engine_path()
-    if path is None or not GAMES.exists():
-        return iter(())
-    return iter(asyncio.run(_measure(path)))
+    if path is not None and GAMES.exists():
+        yield from asyncio.run(_measure(path))
+    for variant in HIDDEN_VARIANTS.split(","):
+        yield from _hidden_figures(variant.strip(), HIDDEN_GAMES)

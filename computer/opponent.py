@@ -73,9 +73,10 @@ class Opponent:
         choice = await self.pool.choose(knowledge, chosen, secrets.randbits(32))
         return choice.action
 
-    async def analyse(self, knowledge: Knowledge, scale: int = 1) -> tuple[int, str | None]:
+    async def analyse(self, knowledge: Knowledge, scale: int = 1) -> tuple[int, tuple[str, ...]]:
         """The review's evaluation of the position for the side to move
-        (centipawns, mates as ``±MATE``) and the move the engine prefers,
+        (centipawns, mates as ``±MATE``) and the line the engine prefers
+        (Fairy-Stockfish's principal variation; the built-in search's move),
         searched for ``scale`` times the review's nodes from an empty hash."""
         if knowledge.variant == "xiangqi" and self.fairy is not None:
             try:
@@ -84,7 +85,12 @@ class Opponent:
                 self.fallbacks += 1
                 log.warning("Fairy-Stockfish failed; the built-in engine looks at this position")
         choice = await self.pool.choose(knowledge, REVIEW, 0, _review_budget(scale))
-        return choice.score, choice.action
+        return choice.score, (choice.action,)
+
+    async def weigh(self, knowledge: Knowledge, scale: int = 1) -> dict[str, int]:
+        """Every action of the side to move of a game with hidden pieces, from
+        what that side knows (:func:`computer.hidden_review.weigh`), in a worker."""
+        return await self.pool.weigh(knowledge, scale)
 
     async def analyse_move(
         self, knowledge: Knowledge, move: str, after: Knowledge, scale: int = 1
@@ -110,12 +116,13 @@ class Opponent:
 
     async def _symmetric(
         self, knowledge: Knowledge, scale: int, move: str | None
-    ) -> tuple[int, str]:
+    ) -> tuple[int, tuple[str, ...]]:
         """Fairy-Stockfish's score for the side to move (of ``move`` alone,
-        if given) and its move: the mean of the position's and its mirror
-        image's scores, each searched with half the nodes. Its search is not
-        symmetric (moves are tried in board order), and a review must not
-        judge a move otherwise than its mirror image."""
+        if given) and its line: the mean of the position's and its mirror
+        image's scores, each searched with half the nodes, and the
+        position's own principal variation. Its search is not symmetric
+        (moves are tried in board order), and a review must not judge a move
+        otherwise than its mirror image."""
         assert self.fairy is not None
         position = Position.from_fen(start_fen(knowledge.options))
         for text in knowledge.log:
@@ -124,15 +131,15 @@ class Opponent:
         played = () if move is None else (to_uci(Move.from_iccs(move)),)
         nodes = REVIEW_NODES * scale // 2
         scores: list[int] = []
-        choices: list[str] = []
+        lines: list[tuple[str, ...]] = []
         for where, only in ((fen, played), (mirror_fen(fen), tuple(map(mirror_uci, played)))):
             result = await self.fairy.best(
                 {"fen": where}, [], REVIEW, Limit(nodes=nodes, searchmoves=only), new_game=True
             )
             assert result.move is not None  # refused as nonsense otherwise
             scores.append(_value(result.info))
-            choices.append(result.move)
-        return round(sum(scores) / 2), from_uci(choices[0]).text
+            lines.append(_line(position, result.move, result.info))
+        return round(sum(scores) / 2), lines[0]
 
     async def standing(self, knowledge: Knowledge) -> int:
         """How well ``knowledge.side`` stands (centipawns, mates as ``±MATE``),
@@ -180,6 +187,28 @@ class Opponent:
 def _review_budget(scale: int) -> Budget:
     assert REVIEW_BUDGET.nodes is not None
     return Budget(depth=REVIEW_BUDGET.depth, nodes=REVIEW_BUDGET.nodes * scale)
+
+
+def _line(position: Position, move: str, info: Mapping[str, object]) -> tuple[str, ...]:
+    """The engine's principal variation from ``position`` in our move texts,
+    from its chosen ``move`` on, as far as its moves are legal (an ``info``
+    line may be older than the move, or end in nonsense): at least the move."""
+    pv = info.get("pv")
+    uci = [str(text) for text in pv] if isinstance(pv, list) else []
+    if not uci or uci[0] != move:
+        uci = [move]
+    board = position.copy()
+    found: list[str] = []
+    for text in uci:
+        try:
+            step = from_uci(text)
+        except ValueError:
+            break
+        if not board.is_legal(step):
+            break
+        board.push(step)
+        found.append(step.text)
+    return tuple(found)
 
 
 def _value(info: Mapping[str, object]) -> int:

@@ -44,6 +44,9 @@ class Plugin(ABC, Generic[S]):
     """
 
     samples: ClassVar[int] = 1
+    # What a review scores every action over (see :meth:`review_samples`):
+    # more draws than a move in play gets, since a label rests on them.
+    review_draws: ClassVar[int] = 8
 
     def sample_count(self, knowledge: Knowledge) -> int:
         """How many samples to search: one when nothing is hidden from this side."""
@@ -52,6 +55,13 @@ class Plugin(ABC, Generic[S]):
     @abstractmethod
     def sample(self, knowledge: Knowledge, rng: random.Random) -> S:
         """One sample consistent with what ``knowledge`` says, the unknown drawn by ``rng``."""
+
+    def review_samples(self, knowledge: Knowledge, rng: random.Random) -> list[S]:
+        """The samples a review scores each action of ``knowledge``'s side
+        over, the same for every action: one when nothing is hidden from it,
+        else :attr:`review_draws` independent draws."""
+        count = 1 if self.sample_count(knowledge) == 1 else self.review_draws
+        return [self.sample(knowledge, rng) for _ in range(count)]
 
     @abstractmethod
     def root(self, knowledge: Knowledge, state: S, searcher: Searcher) -> Scores:

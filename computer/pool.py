@@ -76,23 +76,43 @@ class SearchPool:
         :raises EngineTerminatedError: when a worker died twice in a row.
         :raises EngineError: when the search failed or took far too long.
         """
-        # The module that registers the variant, for the worker to import: a
-        # variant registered outside ``rules`` is otherwise unknown there.
-        home = find_variant(knowledge.variant).__module__
-        request = (home, knowledge, level, seed, budget)
-        try:
-            answer = await self._search(request, level, budget)
-        except EngineTerminatedError:
-            log.warning("a search worker died; a new one searches again")
-            answer = await self._search(request, level, budget)
-        if isinstance(answer, str):
-            raise EngineError(f"the search failed: {answer}")
+        seconds = level.seconds if budget is None else budget.seconds or 0.0
+        answer = await self._task(knowledge, "choose", (knowledge, level, seed, budget), seconds)
         assert isinstance(answer, Choice)
         return answer
 
-    async def _search(self, request: object, level: Level, budget: Budget | None) -> object:
-        """One worker's answer to ``request``; a worker that fails is discarded."""
-        seconds = level.seconds if budget is None else budget.seconds or 0.0
+    async def weigh(self, knowledge: Knowledge, scale: int = 1) -> dict[str, int]:
+        """A review's weighing of every action from ``knowledge``
+        (:func:`computer.hidden_review.weigh`), searched in a worker to a
+        fixed depth: a worker may take :attr:`grace` seconds over it.
+
+        :raises EngineError: as :meth:`choose`.
+        """
+        answer = await self._task(knowledge, "weigh", (knowledge, scale), 0.0)
+        assert isinstance(answer, dict)
+        return answer
+
+    async def _task(
+        self, knowledge: Knowledge, task: str, arguments: tuple[object, ...], seconds: float
+    ) -> object:
+        """A worker's answer to ``task`` over ``knowledge``'s variant, searched
+        again by a new worker if the first one died."""
+        # The module that registers the variant, for the worker to import: a
+        # variant registered outside ``rules`` is otherwise unknown there.
+        home = find_variant(knowledge.variant).__module__
+        request = (home, task, arguments)
+        try:
+            answer = await self._search(request, seconds)
+        except EngineTerminatedError:
+            log.warning("a search worker died; a new one searches again")
+            answer = await self._search(request, seconds)
+        if isinstance(answer, str):
+            raise EngineError(f"the search failed: {answer}")
+        return answer
+
+    async def _search(self, request: object, seconds: float) -> object:
+        """One worker's answer to ``request``, given ``seconds`` plus the
+        grace; a worker that fails is discarded."""
         async with self._free:
             process = self._idle.pop() if self._idle else await self._start()
             try:

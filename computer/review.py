@@ -7,8 +7,14 @@ of winning against the best move. Comparing evaluations before and after a
 move instead would blame every move for the engine's bonus to the side to
 move. Scores are centipawns for the side to move; mates count as the cap.
 
+A game with hidden pieces is reviewed from what each mover knew: the
+analyst weighs every action of the mover over the same samples of what was
+hidden from it (:mod:`computer.hidden_review`), and the played action is
+judged against the best of them, so luck is not called a mistake.
+
 A review is kept as JSON (:func:`to_json`, :func:`from_json`): the raw
-scores only, so labels and accuracy are worked out again on reading.
+scores and the engine's better lines only, so labels and accuracy are
+worked out again on reading.
 """
 
 from __future__ import annotations
@@ -23,6 +29,7 @@ from rules.knowledge import Knowledge, knowledge_along
 from rules.openings import in_book
 from rules.pieces import Color
 from rules.position import Position
+from rules.variant import find_variant
 
 CAP = 1_000  # centipawns: past this a position is won; lichess caps there too
 WORST = 3  # moves shown per side
@@ -31,19 +38,56 @@ SLOPE = 0.00368208
 # A drop in the mover's winning chance (on the -1..1 scale) of this much or
 # more makes a move an inaccuracy, a mistake, a blunder.
 LABELS: tuple[tuple[float, str], ...] = ((0.3, "??"), (0.2, "?"), (0.1, "?!"))
-FORMAT = 1  # the JSON layout's version
+LINE = 5  # plies of the engine's better line kept
+FORMAT = 2  # the JSON layout's version (1: the better move without its line)
 
 Progress = Callable[[int, int], Awaitable[None]]
 
 
 class Analyst(Protocol):
-    """What a review asks of the computer; ``scale`` multiplies its work."""
+    """What a review asks of the computer; ``scale`` multiplies its work.
 
-    async def analyse(self, knowledge: Knowledge, scale: int = 1) -> tuple[int, str | None]: ...
+    :meth:`analyse` gives the side to move's score and the engine's best
+    line (empty when it has no move); :meth:`weigh`, for a game with hidden
+    pieces, every action's value from what the side to move knows."""
+
+    async def analyse(
+        self, knowledge: Knowledge, scale: int = 1
+    ) -> tuple[int, tuple[str, ...]]: ...
 
     async def analyse_move(
         self, knowledge: Knowledge, move: str, after: Knowledge, scale: int = 1
     ) -> int: ...
+
+    async def weigh(self, knowledge: Knowledge, scale: int = 1) -> dict[str, int]: ...
+
+
+class FromWhatTheyKnew:
+    """An analyst for a game with hidden pieces: each position's actions
+    weighed once, over the same samples, the best of them and the one played
+    read from that one weighing."""
+
+    def __init__(self, analyst: Analyst) -> None:
+        self.analyst = analyst
+        self._weighed: tuple[tuple[str, ...], dict[str, int]] = ((), {})
+
+    async def analyse(self, knowledge: Knowledge, scale: int = 1) -> tuple[int, tuple[str, ...]]:
+        scores = await self.analyst.weigh(knowledge, scale)
+        self._weighed = (knowledge.log, scores)
+        if not scores:
+            return 0, ()
+        best = max(scores, key=scores.__getitem__)
+        return scores[best], (best,)
+
+    async def analyse_move(
+        self, knowledge: Knowledge, move: str, after: Knowledge, scale: int = 1
+    ) -> int:
+        log, scores = self._weighed
+        assert log == knowledge.log, "a move is judged after its position is weighed"
+        return scores[move]
+
+    async def weigh(self, knowledge: Knowledge, scale: int = 1) -> dict[str, int]:
+        return await self.analyst.weigh(knowledge, scale)
 
 
 def clamp(score: int) -> int:
@@ -53,6 +97,14 @@ def clamp(score: int) -> int:
 def winning_chance(score: int) -> float:
     """The side's chance on a scale from -1 (lost) to 1 (won), from centipawns."""
     return 2 / (1 + math.exp(-SLOPE * clamp(score))) - 1
+
+
+def centipawns(chance: float) -> int:
+    """The score whose winning chance is ``chance`` (the inverse of
+    :func:`winning_chance` within the cap): a mean of chances kept as a score."""
+    top = winning_chance(CAP)
+    chance = max(-top, min(top, chance))
+    return clamp(round(math.log((1 + chance) / (1 - chance)) / SLOPE))
 
 
 def label_of(drop: float) -> str | None:
@@ -68,19 +120,24 @@ def move_accuracy(drop: float) -> float:
 @dataclass(frozen=True, slots=True)
 class Judgement:
     """Ply ``ply`` (0 = the first action): ``side`` played ``played``, its
-    ``number``-th move, worth ``played_score``; the engine's ``better`` was
-    worth ``best_score`` (centipawns for ``side``, from the same position).
-    A ``book`` move keeps the game in a well-known opening line: it costs
-    nothing and is never labelled, whatever the engine prefers."""
+    ``number``-th move, worth ``played_score``; the engine's ``line``, from
+    its ``better`` move on, was worth ``best_score`` (centipawns for
+    ``side``, from the same position). A ``book`` move keeps the game in a
+    well-known opening line: it costs nothing and is never labelled,
+    whatever the engine prefers."""
 
     ply: int
     side: Color
     number: int
     played: str
-    better: str | None
+    line: tuple[str, ...]
     best_score: int
     played_score: int
     book: bool = False
+
+    @property
+    def better(self) -> str | None:
+        return self.line[0] if self.line else None
 
     @property
     def drop(self) -> float:
@@ -152,12 +209,18 @@ async def review(
     scale: int = 1,
 ) -> Review:
     """Review the game ``moves`` of ``variant`` (with ``options`` and its
-    seed), each position seen from its side to move (a perfect-information
-    game's whole state). ``progress(done, total)`` hears after each position.
+    seed), each position seen from its side to move: a perfect-information
+    game's whole state, or what the mover knew in a game with hidden pieces
+    (:class:`FromWhatTheyKnew`). ``progress(done, total)`` hears after each
+    position.
     """
+    hidden = find_variant(variant).hidden_information
+    if hidden:
+        analyst = FromWhatTheyKnew(analyst)
     along = list(knowledge_along(variant, options, seed, moves))
     total = len(along)
-    book = in_book(moves) if along and _from_the_start(along[0]) else [False] * len(moves)
+    standard = along and not hidden and _from_the_start(along[0])
+    book = in_book(moves) if standard else [False] * len(moves)
     evaluations: list[int] = []
     judgements: list[Judgement] = []
     counts = [0, 0]
@@ -168,7 +231,8 @@ async def review(
             evaluations.append(0 if winner is None else CAP if winner is Color.RED else -CAP)
             break
         side = knowledge.side
-        best_score, better = await analyst.analyse(knowledge, scale)
+        best_score, line = await analyst.analyse(knowledge, scale)
+        better = line[0] if line else None
         sign = 1 if side is Color.RED else -1
         evaluations.append(sign * clamp(best_score))
         if ply < len(moves) and ply + 1 < total:
@@ -184,7 +248,7 @@ async def review(
                     side,
                     counts[side],
                     played,
-                    better,
+                    line[:LINE],
                     clamp(best_score),
                     clamp(played_score),
                     book[ply],
@@ -197,22 +261,31 @@ async def review(
 
 def to_json(found: Review) -> str:
     rows = [
-        [j.side.value, j.number, j.played, j.better, j.best_score, j.played_score, j.book]
+        [j.side.value, j.number, j.played, list(j.line), j.best_score, j.played_score, j.book]
         for j in found.judgements
     ]
     return json.dumps({"format": FORMAT, "evaluations": found.evaluations, "moves": rows})
 
 
 def from_json(text: str) -> Review | None:
-    """A kept review; ``None`` for one kept in another layout (to be made again)."""
+    """A kept review; ``None`` for one kept in an unknown layout (to be made
+    again). The first layout kept the better move alone: its line is that move."""
     data = json.loads(text)
-    if data.get("format") != FORMAT:
+    kept = data.get("format")
+    if kept not in (1, FORMAT):
         return None
     judgements = tuple(
-        Judgement(ply, Color(side), number, played, better, best, mine, book)
-        for ply, (side, number, played, better, best, mine, book) in enumerate(data["moves"])
+        Judgement(ply, Color(side), number, played, _line(kept, line), best, mine, book)
+        for ply, (side, number, played, line, best, mine, book) in enumerate(data["moves"])
     )
     return Review(tuple(data["evaluations"]), judgements)
+
+
+def _line(kept: int, stored: str | list[str] | None) -> tuple[str, ...]:
+    if kept == 1:
+        return () if stored is None else (str(stored),)
+    assert isinstance(stored, list)
+    return tuple(stored)
 
 
 def _from_the_start(knowledge: Knowledge) -> bool:

@@ -2,10 +2,12 @@
 
 Reads requests from stdin and writes answers to stdout, each a pickled
 object behind a 4-byte big-endian length: a request is
-``(module, knowledge, level, seed, budget)`` (``module`` registers the
-variant, ``budget`` ``None``: the level's),
-an answer a :class:`~computer.player.Choice`
-or the text of the error that stopped the search. Its first frame, before
+``(module, task, arguments)`` (``module`` registers the variant, ``task``
+names one of :data:`TASKS`: ``choose`` with ``(knowledge, level, seed,
+budget)``, ``budget`` ``None`` for the level's; ``weigh`` with
+``(knowledge, scale)``), an answer what the task returns (a
+:class:`~computer.player.Choice`, a review's weighing) or the text of the
+error that stopped the search. Its first frame, before
 any request, is :data:`READY`. Only its parent writes to it, so unpickling
 its requests is safe.
 """
@@ -16,9 +18,11 @@ import os
 import pickle
 import struct
 import sys
+from collections.abc import Callable
 from importlib import import_module
-from typing import BinaryIO
+from typing import Any, BinaryIO
 
+from .hidden_review import weigh
 from .player import choose
 
 HEADER = struct.Struct(">I")
@@ -26,6 +30,7 @@ READY = b"ready"  # the payload of a worker's first frame: it can search now
 # Searches yield the processor to the bot: a player's /move must not wait
 # behind the computer's thinking.
 NICENESS = 10
+TASKS: dict[str, Callable[..., Any]] = {"choose": choose, "weigh": weigh}
 
 
 def read_frame(stream: BinaryIO) -> bytes | None:
@@ -43,10 +48,10 @@ def frame(payload: bytes) -> bytes:
 
 def serve(requests: BinaryIO, answers: BinaryIO) -> None:
     while (payload := read_frame(requests)) is not None:
-        home, knowledge, level, seed, budget = pickle.loads(payload)
+        home, task, arguments = pickle.loads(payload)
         try:
             import_module(home)
-            answer: object = choose(knowledge, level, seed, budget)
+            answer: object = TASKS[task](*arguments)
         except Exception as exc:  # reported to the parent, which logs it
             answer = f"{type(exc).__name__}: {exc}"
         answers.write(frame(pickle.dumps(answer)))

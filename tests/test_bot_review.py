@@ -6,6 +6,7 @@ variants (SimCord, with the real engines)."""
 from __future__ import annotations
 
 import io
+import re
 
 import discord
 from PIL import Image
@@ -22,6 +23,7 @@ from rules.pieces import Color
 from rules.squares import parse_square
 from tests.conftest import button, play
 from tests.test_bot_game import QUICK_MATE
+from tests.test_bot_tuibei import choose
 
 
 async def test_review_after_a_mate_shows_progress_then_labels_accuracy_and_the_graph(
@@ -75,7 +77,29 @@ async def test_review_is_refused_for_games_with_hidden_pieces(table):
     await table.alice.slash(thread, "resign")
     assert not button_ids(thread.last_message, "review")  # no Review button either
     refused = await table.alice.slash(thread, "review")
-    assert "standard and successor xiangqi" in refused.response.content
+    assert "cannot be reviewed" in refused.response.content
+
+
+async def test_a_tuibei_review_is_judged_from_what_each_player_knew(table):
+    """The first line says how it was judged; each side gets its accuracy and
+    labels, the graph follows, and ``ply:`` words a prediction as played."""
+    thread = await table.start(variant="tuibei")
+    await choose(table.alice, thread, "predict", "?c")
+    await table.bob.slash(thread, "move", move="h9g7")
+    await table.bob.slash(thread, "resign")
+    offer = thread.last_message
+    assert button_ids(offer, "review")  # its result offers the review
+    table.env.settle_timeout = 120.0  # searched in a worker process: no verdict reads the clock
+    answer = (await table.carol.slash(thread, "review")).response
+    first, *rest = answer.content.splitlines()
+    assert first.startswith("📈 Review of game #1: alice (Red) vs bob (Black), judged from what")
+    assert "judged from what each player knew" in first
+    assert rest[0].startswith("🔴 Red alice: accuracy ") and "?? blunders" in rest[0]
+    assert any(line.startswith("⚫ Black bob: accuracy ") for line in rest)
+    assert answer.attachments[0].filename == "review.png"
+    shown = (await table.carol.slash(thread, "review", game=1, ply=1)).response
+    assert shown.content.startswith("🔎 Game #1, ply 1: 🔴 Red move 1. ")
+    assert "better: 1. " in shown.content
 
 
 def button_ids(message, part: str) -> list[str]:
@@ -127,6 +151,8 @@ async def test_review_attaches_its_critical_moments_and_shows_any_ply_with_arrow
     shown = (await table.carol.slash(thread, "review", game=1, ply=3)).response
     assert shown.content.startswith("🔎 Game #1, ply 3: 🔴 Red move 2. 炮八进五")
     assert "better:" in shown.content and "Red arrow" in shown.content
+    # The engine's better line, a few plies numbered as a game record is.
+    assert re.search(r"better: 2\. \S+ \S+ 3\. \S+", shown.content), shown.content
     assert [a.filename for a in shown.attachments] == ["move-3.png"]
     drawn = Image.open(io.BytesIO(await shown.attachments[0].read())).convert("RGB")
     # b2b7 drawn from Red's side: halfway along, the arrow's red covers the board.

@@ -6,6 +6,7 @@ Fairy-Stockfish and the built-in search."""
 
 from __future__ import annotations
 
+import itertools
 import logging
 import os
 import subprocess
@@ -15,9 +16,13 @@ from contextlib import contextmanager
 
 import pytest
 
+from computer import search
 from computer.fairy import engine_path
-from computer.opponent import JUDGEMENT_LIMIT, Opponent
+from computer.hidden_review import weigh
+from computer.opponent import JUDGEMENT_BUDGET, JUDGEMENT_LIMIT, REVIEW, REVIEW_BUDGET, Opponent
+from computer.player import choose
 from computer.pool import SearchPool
+from computer.search import Budget
 from computer.worker import NICENESS
 from rules.knowledge import Knowledge, knowledge_of
 from rules.match import Match
@@ -84,3 +89,27 @@ async def test_a_draw_is_judged_the_same_on_a_busy_machine(opponent, caplog):
         goes = [line for line in sent if line.startswith("engine << go")]
         assert goes == [f"engine << go nodes {JUDGEMENT_LIMIT.nodes}"] * len(OFFERS)
         assert sent.count("engine << ucinewgame") == len(OFFERS)
+
+
+def test_the_built_in_judgements_never_read_the_clock(monkeypatch):
+    """The built-in search's verdicts (a draw offer, a review of either kind)
+    are the same under a clock that leaps an hour at every look, which would
+    cut any search bounded by a time short: no machine load can change them."""
+    offer = black_knows(BLACK_DOWN_A_CHARIOT)
+    jieqi = knowledge_of(Match.start("jieqi-classic", {}, 3), Color.RED)
+    calm = (
+        choose(offer, REVIEW, 0, JUDGEMENT_BUDGET),
+        choose(offer, REVIEW, 0, REVIEW_BUDGET),
+        weigh(jieqi),
+    )
+    deep = choose(offer, REVIEW, 0, Budget(depth=3))
+    hours = itertools.count(step=3600.0)
+    monkeypatch.setattr(search.time, "monotonic", lambda: next(hours))
+    leaping = (
+        choose(offer, REVIEW, 0, JUDGEMENT_BUDGET),
+        choose(offer, REVIEW, 0, REVIEW_BUDGET),
+        weigh(jieqi),
+    )
+    assert leaping == calm
+    # The same clock does cut a search bounded by time: the test can tell.
+    assert choose(offer, REVIEW, 0, Budget(depth=3, seconds=60.0)).nodes < deep.nodes

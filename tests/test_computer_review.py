@@ -12,6 +12,7 @@ from computer.mirror import mirror_fen, mirror_uci
 from computer.opponent import Opponent
 from computer.pool import SearchPool
 from computer.review import (
+    LINE,
     Judgement,
     Review,
     from_json,
@@ -21,8 +22,10 @@ from computer.review import (
     to_json,
     winning_chance,
 )
+from rules.actions import Move
 from rules.knowledge import knowledge_along
 from rules.pieces import Color
+from rules.position import Position
 from tests.system_tools import require
 
 MATE_IN_ONE = {"fen": "3k5/1R7/9/9/9/9/8p/9/R8/4K4 w - - 0 1"}
@@ -36,7 +39,8 @@ class Scripted:
         self.best, self.moves, self.asked = best, moves, []
 
     async def analyse(self, knowledge, scale=1):
-        return self.best.get(knowledge.log, (0, None))
+        score, move = self.best.get(knowledge.log, (0, None))
+        return score, () if move is None else (move,)
 
     async def analyse_move(self, knowledge, move, after, scale=1):
         self.asked.append((knowledge.log, move))
@@ -87,7 +91,7 @@ async def test_progress_is_heard_after_every_position_and_a_mate_ends_the_review
 def test_the_graph_s_curve_cancels_the_bonus_of_the_side_to_move():
     # Every position looks 50 better for its side to move, by both measures.
     moves = tuple(
-        Judgement(ply, Color(ply % 2), ply // 2 + 1, "x", "x", 50, 50) for ply in range(4)
+        Judgement(ply, Color(ply % 2), ply // 2 + 1, "x", ("x",), 50, 50) for ply in range(4)
     )
     found = Review((50, -50, 50, -50, 50), moves)
     assert found.chances == (winning_chance(50), 0, 0, 0, 0)
@@ -106,13 +110,41 @@ def test_a_kept_review_reads_back_the_same_and_another_layout_is_made_again():
     found = Review(
         (30, -20, 400),
         (
-            Judgement(0, Color.RED, 1, "h2e2", "h2e2", 30, 30),
-            Judgement(1, Color.BLACK, 1, "a6a5", "h7e7", 20, -400),
+            Judgement(0, Color.RED, 1, "h2e2", ("h2e2", "h9g7"), 30, 30),
+            Judgement(1, Color.BLACK, 1, "a6a5", ("h7e7", "h0g2", "b9c7"), 20, -400),
         ),
     )
     again = from_json(to_json(found))
     assert again == found and again.worst(Color.BLACK)[0].label == "??"
+    assert again.judgements[1].better == "h7e7"
     assert from_json('{"format": 0}') is None
+
+
+def test_a_review_kept_before_the_better_lines_reads_with_its_better_move_alone():
+    kept = '{"format": 1, "evaluations": [30, -20, 400], "moves": ['
+    kept += '[0, 1, "h2e2", "h2e2", 30, 30, true], [1, 1, "a6a5", "h7e7", 20, -400, false]]}'
+    found = from_json(kept)
+    assert found is not None
+    assert [j.line for j in found.judgements] == [("h2e2",), ("h7e7",)]
+    assert found.judgements[0].book and found.worst(Color.BLACK)[0].better == "h7e7"
+
+
+async def test_the_engine_s_better_line_is_a_legal_line_of_a_few_plies(opponent):
+    # After Red's cannon takes a pawn in the centre, the line goes on past
+    # the first move, every ply of it legal in turn.
+    knowledge = list(knowledge_along("xiangqi", {}, 0, ["h2e2", "h9g7", "e2e6"]))[-1]
+    first = await opponent.analyse(knowledge)
+    assert await opponent.analyse(knowledge) == first  # the same line every time
+    line = first[1]
+    position = Position.start()
+    for text in ["h2e2", "h9g7", "e2e6", *line]:
+        move = Move.from_iccs(text)
+        assert position.is_legal(move), (text, line)
+        position.push(move)
+    if opponent.fairy is not None:
+        assert len(line) >= 3  # the principal variation, not just its move
+    found = await review({}, ["h2e2", "h9g7", "e2e6", "g7e6"], opponent)
+    assert all(1 <= len(j.line) <= LINE for j in found.judgements)
 
 
 @pytest.fixture(params=["fairy-stockfish", "built-in"])

@@ -6,12 +6,12 @@ any one move of the game that way. Refused while the game
 runs: a review would help a player. A game is reviewed once; the review is
 kept in the store and shown from there afterwards.
 
-Standard and successor xiangqi are reviewed: they hide nothing (the one
-secret of successor xiangqi, a foul to call, is plain on the board). The
-hidden-information variants are not: a sampling search that may choose what
-to reveal scores the side to move too well (each sample shows it which
-face-down piece to turn), so evaluations swing with every turn and would
-call every move a mistake.
+Every variant whose room says it is ``reviewable`` is reviewed. Standard
+and successor xiangqi hide nothing (the one secret of successor xiangqi, a
+foul to call, is plain on the board): each move is judged against the
+engine's best move, whose line of a few plies is shown. A game with hidden
+pieces is judged from what each mover knew (``computer.hidden_review``), as
+its review's first line says.
 
 The cog hears of a game's end through the hub's ``committed`` event and
 offers its Review button to the result message (``Capabilities.reviews``),
@@ -21,6 +21,7 @@ beside the Rematch button.
 from __future__ import annotations
 
 import asyncio
+import copy
 import logging
 from typing import TYPE_CHECKING, Any
 
@@ -106,9 +107,7 @@ class Reviews(commands.Cog):
         self._finished.discard(game_id)
         return ReviewButton(game_id, lang)
 
-    @app_commands.command(
-        name="review", description="Review a finished xiangqi or successor xiangqi game"
-    )
+    @app_commands.command(name="review", description="Review a finished game")
     @app_commands.describe(
         game="The game number (default: this channel's last game, else yours)",
         ply="Show one move on the board: its ply number, both sides counted (1 = Red's first)",
@@ -150,7 +149,7 @@ class Reviews(commands.Cog):
         if record.status is GameStatus.ACTIVE:
             raise BotError("review_during_game")
         if not table_for(record.variant).reviewable:
-            raise BotError("review_standard_only")
+            raise BotError("review_not_offered")
         # The moves as played: undone ones (S-5) are gone from the rebuilt game.
         moves = [action.text for action in (await self.bot.store.rebuild(game_id)).game.actions]
         if ply is not None and not 1 <= ply <= len(moves):
@@ -205,9 +204,9 @@ class Reviews(commands.Cog):
     @staticmethod
     def _moment(game: Game, j: Judgement, style: str, lang: str) -> dict[str, str | int]:
         """The words of one judged move: its number, side, the move played and
-        the better one in the reader's notation, its label."""
+        the engine's better line in the reader's notation, its label."""
         played = game.notate(parse_action(j.played), style)
-        better = game.notate(parse_action(j.better), style) if j.better else "—"
+        better = _line_text(game, j.line, style) if j.line else "—"
         color = t(lang, "color.red" if j.side is Color.RED else "color.black")
         label = j.label or ""
         return {
@@ -295,8 +294,9 @@ class Reviews(commands.Cog):
         lang: str,
     ) -> str:
         names = (self.bot.players.name(record.red_id), self.bot.players.name(record.black_id))
-        lines = [t(lang, "review.title", id=record.id, red=names[0], black=names[1])]
         variant = find_variant(record.variant)
+        title = "review.title_hidden" if variant.hidden_information else "review.title"
+        lines = [t(lang, title, id=record.id, red=names[0], black=names[1])]
         options, seed = start
         lines += opening_lines(
             variant.replay([parse_action(m) for m in moves], options, seed), lang
@@ -322,6 +322,23 @@ class Reviews(commands.Cog):
                 game = variant.replay(before, options, seed)
                 lines.append(t(lang, "review.mistake", **self._moment(game, j, style, lang)))
         return "\n".join(lines)
+
+
+def _line_text(game: Game, line: tuple[str, ...], style: str) -> str:
+    """``line`` from ``game``'s position in ``style``, numbered as a game
+    record is (``12. A B 13. C``; ``12… B 13. C`` when Black starts it)."""
+    game = copy.deepcopy(game)
+    words: list[str] = []
+    for text in line:
+        action = parse_action(text)
+        number = game.ply // 2 + 1
+        if game.turn is Color.RED:
+            words.append(f"{number}.")
+        elif not words:
+            words.append(f"{number}…")
+        words.append(game.notate(action, style))
+        game.push(action)
+    return " ".join(words)
 
 
 async def setup(bot: Chuhan) -> None:

@@ -287,6 +287,19 @@ def _ordered(board: list[Piece | None], moves: list[Move]) -> list[Move]:
     return sorted(moves, key=key)
 
 
+def _shuffled(knowledge: Knowledge, rng: random.Random) -> list[list[Kind]]:
+    """Each colour's unseen pieces in an order drawn by ``rng``."""
+    pools = [sorted(unseen(knowledge, color).elements(), key=lambda k: k.value) for color in Color]
+    for pool in pools:
+        rng.shuffle(pool)
+    return pools
+
+
+def _turned(pool: list[Kind], places: int) -> list[Kind]:
+    places %= max(1, len(pool))
+    return pool[places:] + pool[:places]
+
+
 def _mean(kinds: Counter[Kind]) -> int:
     total = sum(kinds.values())
     return sum(VALUES[k] * n for k, n in kinds.items()) // total if total else 0
@@ -302,6 +315,23 @@ class JieqiPlugin(SearchPlugin):
         return self.samples if hidden else 1
 
     def sample(self, knowledge: Knowledge, rng: random.Random) -> SearchState:
+        return self._dealt(knowledge, _shuffled(knowledge, rng))
+
+    def review_samples(self, knowledge: Knowledge, rng: random.Random) -> list[SearchState]:
+        """Deals in which every face-down point (and every taken piece nobody
+        was told of) holds each unseen piece of its colour equally often (the
+        smaller colour's as evenly as the deals allow): one shuffle of each
+        colour's unseen pieces, turned one place further in each deal, as
+        many deals as the larger set. A reveal is then worth, over the deals,
+        what any other reveal is worth, so a review cannot call a lucky or
+        unlucky reveal a good or bad one."""
+        pools = _shuffled(knowledge, rng)
+        count = 1 if self.sample_count(knowledge) == 1 else max(map(len, pools))
+        return [self._dealt(knowledge, [_turned(pool, i) for pool in pools]) for i in range(count)]
+
+    def _dealt(self, knowledge: Knowledge, pools: list[list[Kind]]) -> SearchState:
+        """The deal giving each colour's face-down points its ``pools`` in
+        board order, from the end (what is left over was taken unseen)."""
         view = knowledge.view
         variant = find_variant(knowledge.variant)
         assert issubclass(variant, JieqiBase)
@@ -309,10 +339,8 @@ class JieqiPlugin(SearchPlugin):
         down = [False] * 90
         hidden_value = [0, 0]
         for color in Color:
-            left = unseen(knowledge, color)
-            hidden_value[color] = _mean(left)
-            pool = sorted(left.elements(), key=lambda k: k.value)
-            rng.shuffle(pool)
+            pool = list(pools[color])
+            hidden_value[color] = _mean(Counter(pool))
             for sq, piece in enumerate(view.board):
                 if piece is None or piece.color is not color:
                     continue

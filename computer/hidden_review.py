@@ -1,0 +1,47 @@
+"""Weighing a move of a game with hidden pieces from what its mover knew.
+
+Whoever moves in Jieqi, Tuibei or third-generation xiangqi does not see
+everything: which piece lies face-down, which tile the opponent holds. A
+search of the real game would blame a move for what the mover could not
+know, and one sample of what is hidden would favour whichever action that
+sample happens to flatter. So every legal action of the mover is scored over
+the same samples of what was hidden from it (its plug-in's
+:meth:`~computer.plugin.Plugin.review_samples`, drawn from the mover's
+:class:`~rules.knowledge.Knowledge` by a seed fixed per position), each
+sample searched by the built-in search to a fixed depth, and the action's
+winning chances averaged over them. The same game therefore gets the same
+review on any machine, however busy.
+
+The search looks one ply past the action and then at the captures that
+answer it. A deeper search would choose the opponent's own reveals in each
+sample knowing what they turn up, which no player can, and it favours the
+side that reveals last so much that the first reveals of a Jieqi game, all
+worth the same to a player who cannot see under them, would be told apart.
+"""
+
+from __future__ import annotations
+
+import random
+
+from rules.knowledge import Knowledge
+
+from .plugin import plugin_for
+from .review import centipawns, winning_chance
+from .search import Budget, Searcher
+
+DEPTH = 1  # plies searched, the action included, before the captures that answer it
+
+
+def weigh(knowledge: Knowledge, scale: int = 1) -> dict[str, int]:
+    """Every legal action of the side to move, worth the centipawns of its
+    mean winning chance over the position's samples, each searched
+    ``scale`` times :data:`DEPTH` plies deep."""
+    plugin = plugin_for(knowledge.variant)
+    samples = plugin.review_samples(knowledge, random.Random(len(knowledge.log)))
+    chances: dict[str, float] = {}
+    for state in samples:
+        searcher = Searcher(Budget(depth=DEPTH * scale))
+        for text, score in plugin.root(knowledge, state, searcher).items():
+            chances[text] = chances.get(text, 0.0) + winning_chance(score)
+    # Legality never depends on a secret, so every sample has every action.
+    return {text: centipawns(total / len(samples)) for text, total in sorted(chances.items())}
