@@ -31,22 +31,11 @@ from rules.variants.jieqi.actions import Reveal
 from rules.variants.jieqi.game import JieqiBase
 from rules.variants.jieqi.moves import POINT_KINDS, START_POINTS, HiddenBoard
 
+from .. import tables
 from ..evaluation import KING_FREEDOM, MATE, MOBILITY, VALUES
 from ..plugin import SearchPlugin, register
 from ..search import SearchState
-from ..tables import (
-    ATTACKER_LETTERS,
-    BASE,
-    DOWN_KEYS,
-    EXPOSED,
-    NEAR,
-    QUIET_KEY,
-    SIDE_KEY,
-    SLIDER_LETTERS,
-    ZOBRIST,
-    reach,
-    zobrist,
-)
+from ..tables import ATTACKER_LETTERS, BASE, EXPOSED, NEAR, SLIDER_LETTERS, reach
 
 FULL_SET: tuple[Counter[Kind], ...] = tuple(
     Counter(kind for sq in START_POINTS[color] if (kind := POINT_KINDS[sq]) is not None)
@@ -133,9 +122,9 @@ class JieqiState:
         self.quiet = 0 if past is None else past.quiet
         self._trail: list[tuple[Key, int, int | None, int | None]] = []
         # The deal's Zobrist hash: each piece as drawn, which lie face-down, whose turn.
-        self.hash = zobrist(board.board, board.turn)
+        self.hash = tables.zobrist(board.board, board.turn)
         for sq in compress(SQUARES, board.down):
-            self.hash ^= DOWN_KEYS[sq]
+            self.hash ^= tables.DOWN_KEYS[sq]
         self._hashes: list[int] = []
 
     def _legal(self, moves: list[Move]) -> list[Move]:
@@ -192,28 +181,28 @@ class JieqiState:
         entry: tuple[Action, Piece | None, Piece | None, bool, bool]
         h = self.hash
         self._hashes.append(h)
-        h ^= SIDE_KEY
+        h ^= tables.SIDE_KEY
         if isinstance(action, Move):
             f, t = action.from_sq, action.to_sq
             entry = (action, board[f], board[t], down[f], down[t])
             taken = board[t]
             mover = board[f]
             assert mover is not None
-            keys = ZOBRIST[mover.kind._value_][mover.color]
+            keys = tables.ZOBRIST[mover.kind._value_][mover.color]
             h ^= keys[f] ^ keys[t]
             if down[f]:
-                h ^= DOWN_KEYS[f]
+                h ^= tables.DOWN_KEYS[f]
             if taken is not None:
-                h ^= ZOBRIST[taken.kind._value_][taken.color][t]
+                h ^= tables.ZOBRIST[taken.kind._value_][taken.color][t]
                 if down[t]:
-                    h ^= DOWN_KEYS[t]
+                    h ^= tables.DOWN_KEYS[t]
             board[t], board[f] = board[f], None
             down[f] = down[t] = False
             self._king_taken = taken is not None and taken.kind is Kind.KING
         elif isinstance(action, Reveal):
             entry = (action, None, None, down[action.square], False)
             if down[action.square]:
-                h ^= DOWN_KEYS[action.square]
+                h ^= tables.DOWN_KEYS[action.square]
             down[action.square] = False
             self._king_taken = False
         else:
@@ -265,7 +254,7 @@ class JieqiState:
 
     def key(self) -> int:
         """The deal's hash with the quiet plies, which the evaluation reads."""
-        return self.hash ^ (self.quiet * QUIET_KEY)
+        return self.hash ^ (self.quiet * tables.QUIET_KEY)
 
     def null_ok(self) -> bool:
         """Passing is a fair test while the side to move has a face-down piece
@@ -280,11 +269,11 @@ class JieqiState:
 
     def push_null(self) -> None:
         self.board.turn = self.board.turn.other()
-        self.hash ^= SIDE_KEY
+        self.hash ^= tables.SIDE_KEY
 
     def pop_null(self) -> None:
         self.board.turn = self.board.turn.other()
-        self.hash ^= SIDE_KEY
+        self.hash ^= tables.SIDE_KEY
 
     def in_check(self) -> bool:
         return self.board.in_danger(self.board.turn)
