@@ -14,14 +14,23 @@ its thinking costs other games.
 * ``engine.move_p99_ms`` beside ``engine.move_p99_alone_ms``: ``/move``
   p99 of 50 human games (``bench_bot``'s measure) while 5 computer games
   think, against the same run without them. Goal: within 1.5x.
+* ``engine.ladder.<variant>.<upper>v<lower>_pct`` and ``..._games``: the
+  built-in player's level ``upper`` against level ``lower`` (each level
+  against the one below, and 8 against 1), the score of the upper one.
+  Games come in pairs from one opening (a few seeded random plies, and the
+  variant's own deal for the seed), each colour once; every move is searched
+  to the level's node budget, so a game plays the same on any machine.
+  Goal: >= 60 % for each step, >= 90 % for 8 against 1, over 40 games.
 
 Games run two at a time in processes (the machine's two cores).
 ``python -m benchmarks.bench_engine VARIANT ...`` runs only the games against
-the random mover, for the variants named.
+the random mover, for the variants named; ``python -m benchmarks.bench_engine
+ladder [--games N] [--pairs 2:1,8:1] [VARIANT ...]`` only the ladder.
 """
 
 from __future__ import annotations
 
+import argparse
 import asyncio
 import random
 import statistics
@@ -34,7 +43,7 @@ from concurrent.futures import ProcessPoolExecutor
 from benchmarks import Figure
 from bot.cogs.computer import WORKERS
 from computer.fairy import FairyStockfish, engine_path, from_uci
-from computer.levels import DEFAULT_LEVEL, Level, level
+from computer.levels import DEFAULT_LEVEL, LEVELS, Level, level
 from computer.player import choose
 from computer.pool import SearchPool
 from computer.search import Budget, Searcher
@@ -50,9 +59,12 @@ VARIANTS = ("xiangqi", "jieqi", "jieqi-classic", "tuibei", "houji", "fanbing")
 RANDOM_GAMES = 20
 FAIRY_GAMES = 10
 MAX_PLIES = 300
-FAST = Level(0, 0, 0.15, 2, 0)  # the fast setting against the random mover
+FAST = Level(0, 0, 0.15, 2_000, 0)  # the fast setting against the random mover
 FAIRY_LIMIT = Limit(time=0.05)
 THINKING_GAMES = 5
+LADDER_GAMES = 40  # per pair of levels
+LADDER_PAIRS = (*((n, n - 1) for n in range(2, len(LEVELS) + 1)), (len(LEVELS), 1))
+OPENING_PLIES = 2  # random plies before the levels take over, varied by the seed
 
 
 def _score(match: Match, computer: Color) -> float:
@@ -80,6 +92,40 @@ def _versus_random(variant: str, game: int) -> tuple[float, list[float]]:
     return _score(match, computer), times
 
 
+def ladder_game(variant: str, upper: int, lower: int, game: int) -> tuple[float, int]:
+    """Level ``upper`` against level ``lower`` from opening ``game // 2``, the
+    upper level Red in even games; its score and the plies played."""
+    opening = random.Random(f"{variant} {upper} {lower} {game // 2}")
+    match = Match.start(variant, {}, opening.randrange(2**31))
+    for _ in range(OPENING_PLIES):
+        if match.outcome is None:
+            match.apply(opening.choice(match.game.legal_actions()).text)
+    top = Color.RED if game % 2 == 0 else Color.BLACK
+    seeds = random.Random(f"{variant} {upper} {lower} {game}")
+    while match.outcome is None and match.game.ply < MAX_PLIES:
+        side = match.game.turn
+        chosen = level(upper if side is top else lower)
+        match.apply(choose(knowledge_of(match, side), chosen, seeds.randrange(2**31)).action)
+    return _score(match, top), match.game.ply
+
+
+def ladder(
+    pool: ProcessPoolExecutor,
+    variants: tuple[str, ...],
+    pairs: tuple[tuple[int, int], ...] = LADDER_PAIRS,
+    games: int = LADDER_GAMES,
+) -> Iterator[Figure]:
+    for variant in variants:
+        for upper, lower in pairs:
+            count = range(games)
+            uppers, lowers = [upper] * games, [lower] * games
+            results = list(pool.map(ladder_game, [variant] * games, uppers, lowers, count))
+            name = f"engine.ladder.{variant}.{upper}v{lower}"
+            yield f"{name}_pct", 100 * sum(s for s, _ in results) / games, "%"
+            yield f"{name}_games", games, "games"
+            yield f"{name}_mean_plies", statistics.mean(p for _, p in results), "plies"
+
+
 def _default_level_times(variant: str, seed: int) -> list[float]:
     """Move times at the default level in positions of a game against a random mover."""
     rng = random.Random(seed)
@@ -102,7 +148,7 @@ async def _versus_fairy(path: str) -> float:
     fairy = FairyStockfish(path)
     pool = SearchPool(2)
     ours = level(DEFAULT_LEVEL)
-    lowest = Level(0, -20, FAIRY_LIMIT.time or 0.05, 1, 0)
+    lowest = Level(0, -20, FAIRY_LIMIT.time or 0.05, 0, 0)
 
     async def game(number: int) -> float:
         computer = Color.RED if number % 2 == 0 else Color.BLACK
@@ -194,8 +240,32 @@ def run() -> Iterator[Figure]:
         load.join()
     yield "engine.move_p99_ms", loaded, "ms"
 
+    with ProcessPoolExecutor(2) as pool:
+        yield from ladder(pool, VARIANTS)
+
+
+def _main(argv: list[str]) -> Iterator[Figure]:
+    if argv[:1] != ["ladder"]:
+        with ProcessPoolExecutor(2) as executor:
+            yield from versus_random(executor, tuple(argv) or VARIANTS)
+        return
+    parser = argparse.ArgumentParser(prog="python -m benchmarks.bench_engine ladder")
+    parser.add_argument("--games", type=int, default=LADDER_GAMES)
+    parser.add_argument(
+        "--pairs", help="upper:lower,... (default: each level against the one below, and 8:1)"
+    )
+    parser.add_argument("variants", nargs="*", default=VARIANTS)
+    args = parser.parse_args(argv[1:])
+    pairs = LADDER_PAIRS
+    if args.pairs:
+        pairs = tuple(
+            (int(upper), int(lower))
+            for upper, lower in (pair.split(":") for pair in args.pairs.split(","))
+        )
+    with ProcessPoolExecutor(2) as executor:
+        yield from ladder(executor, tuple(args.variants), pairs, args.games)
+
 
 if __name__ == "__main__":
-    with ProcessPoolExecutor(2) as executor:
-        for name, value, unit in versus_random(executor, tuple(sys.argv[1:]) or VARIANTS):
-            print(f"{name}: {value:.6g} {unit}", flush=True)
+    for name, value, unit in _main(sys.argv[1:]):
+        print(f"{name}: {value:.6g} {unit}", flush=True)

@@ -8,6 +8,10 @@
   standard positions of the same list, one thread, a fixed node count,
   measured in the same run (the machine's load moves both alike).
 * ``search.<variant>_over_fairy``: the first over the second.
+* ``search.<variant>_depth<N>_nodes``: for the variants searched from the
+  root as they are (xiangqi, Jieqi), the nodes it takes to finish depth ``N``
+  at all the fixed positions: how well each node is used (the table, the
+  move order and the reductions cut it), which nodes a second do not show.
 
 Node and ply budgets only, never time: every run searches the same trees.
 """
@@ -30,6 +34,7 @@ from rules.match import Match
 VARIANTS = ("xiangqi", "jieqi", "jieqi-classic", "tuibei", "houji", "fanbing")
 PLIES = (0, 12, 30)  # where the fixed positions stop
 NODES = 20_000  # the built-in search's budget per position
+DEPTHS = {"xiangqi": 4, "jieqi": 4}  # the depth each is searched to for the node count
 FAIRY_NODES = 2_000_000
 
 
@@ -57,6 +62,18 @@ def builtin_rate(variant: str) -> float:
         seconds += time.perf_counter() - started
         nodes += searcher.nodes
     return nodes / seconds
+
+
+def nodes_to_depth(variant: str, depth: int) -> int:
+    """Nodes to finish ``depth`` at every fixed position, one sample each."""
+    plugin = plugin_for(variant)
+    nodes = 0
+    for match in positions(variant):
+        state = plugin.sample(knowledge_of(match, match.game.turn), random.Random(1))
+        searcher = Searcher(Budget(depth=depth))
+        searcher.run(state)
+        nodes += searcher.nodes
+    return nodes
 
 
 def fairy_rate(path: str) -> float:
@@ -98,3 +115,5 @@ def run() -> Iterator[Figure]:
         yield f"search.{variant}_nodes_per_s", rate, "nodes/s"
         if fairy is not None:
             yield f"search.{variant}_over_fairy", rate / fairy, "x"
+    for variant, depth in DEPTHS.items():
+        yield f"search.{variant}_depth{depth}_nodes", nodes_to_depth(variant, depth), "nodes"

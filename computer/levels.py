@@ -1,4 +1,12 @@
-"""The eight levels offered to players, and what each means to each engine."""
+"""The eight levels offered to players, and what each means to each engine.
+
+The built-in search's level is a node budget, never a time: a level plays
+the same moves on an idle machine and on a busy one, and each level
+searches about twice the nodes of the one below (the low ones add noise
+too, so they blunder like people). A variant whose nodes cost more (see
+:attr:`computer.plugin.Plugin.node_share`) gets a share of the budget, so
+its moves take about as long.
+"""
 
 from __future__ import annotations
 
@@ -7,27 +15,28 @@ from dataclasses import dataclass
 
 @dataclass(frozen=True, slots=True)
 class Level:
-    """``skill`` is Fairy-Stockfish's ``Skill Level`` (-20 to 20); ``seconds``
-    the thinking time per move of either engine; ``depth`` the built-in
-    search's deepest iteration; ``noise`` centipawns of random error that
-    the built-in search adds at the root, so low levels blunder like people."""
+    """``skill`` is Fairy-Stockfish's ``Skill Level`` (-20 to 20) and
+    ``seconds`` its thinking time per move (a built-in search worker gets
+    that plus a grace before it is thought hung); ``nodes`` the built-in
+    search's budget per move; ``noise`` centipawns of random error that the
+    built-in search adds at the root."""
 
     number: int
     skill: int
     seconds: float
-    depth: int
+    nodes: int
     noise: int
 
 
 LEVELS: dict[int, Level] = {
-    1: Level(1, -9, 0.05, 1, 300),
-    2: Level(2, -5, 0.1, 2, 150),
-    3: Level(3, -1, 0.2, 2, 60),
-    4: Level(4, 3, 0.4, 3, 25),
-    5: Level(5, 7, 0.6, 4, 10),
-    6: Level(6, 11, 0.9, 5, 0),
-    7: Level(7, 15, 1.2, 6, 0),
-    8: Level(8, 20, 1.5, 8, 0),
+    1: Level(1, -9, 0.05, 150, 300),
+    2: Level(2, -5, 0.1, 400, 150),
+    3: Level(3, -1, 0.2, 1_000, 60),
+    4: Level(4, 3, 0.4, 2_500, 25),
+    5: Level(5, 7, 0.6, 5_000, 10),
+    6: Level(6, 11, 0.9, 10_000, 0),
+    7: Level(7, 15, 1.2, 18_000, 0),
+    8: Level(8, 20, 1.5, 30_000, 0),
 }
 DEFAULT_LEVEL = 4
 

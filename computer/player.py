@@ -66,9 +66,10 @@ def _mates_as_kings(scores: dict[str, int]) -> dict[str, int]:
     return {action: worth(score) for action, score in scores.items()}
 
 
-def budget_for(level: Level) -> Budget:
-    """The search budget of a level: its depth and its thinking time."""
-    return Budget(depth=level.depth, seconds=level.seconds)
+def budget_for(level: Level, variant: str) -> Budget:
+    """The search budget of a level in ``variant``: its nodes (the variant's
+    share of them), never a time, so a level plays alike on any machine."""
+    return Budget(nodes=max(1, round(level.nodes * plugin_for(variant).node_share)))
 
 
 def choose(knowledge: Knowledge, level: Level, seed: int, budget: Budget | None = None) -> Choice:
@@ -81,7 +82,7 @@ def choose(knowledge: Knowledge, level: Level, seed: int, budget: Budget | None 
     """
     plugin = plugin_for(knowledge.variant)
     rng = random.Random(seed)
-    budget = budget or budget_for(level)
+    budget = budget or budget_for(level, knowledge.variant)
     count = plugin.sample_count(knowledge)
     share = Budget(
         depth=budget.depth,

@@ -25,7 +25,7 @@ from rules.pieces import Color
 from rules.variant import Game, find_variant
 
 from .evaluation import MATE, VALUES
-from .search import OutOfBudget, Searcher, SearchState
+from .search import OutOfBudget, Searcher, SearchState, Unhashed
 
 Scores = dict[str, int]  # root action text -> score for the player
 
@@ -47,6 +47,11 @@ class Plugin(ABC, Generic[S]):
     # What a review scores every action over (see :meth:`review_samples`):
     # more draws than a move in play gets, since a label rests on them.
     review_draws: ClassVar[int] = 8
+
+    # The share of a level's node budget this variant searches: its nodes
+    # cost more than standard xiangqi's (whole games copied at the root,
+    # boards copied per node), and a level should take about as long.
+    node_share: ClassVar[float] = 1.0
 
     def sample_count(self, knowledge: Knowledge) -> int:
         """How many samples to search: one when nothing is hidden from this side."""
@@ -105,9 +110,10 @@ def scores_after_each_action(
     return done
 
 
-class GameState:
+class GameState(Unhashed):
     """A :class:`SearchState` over any :class:`Game`, by copying it on each push:
-    slow, but it needs nothing beyond the variant interface."""
+    slow, but it needs nothing beyond the variant interface (so no hash, no
+    null move, and no action counts as a capture)."""
 
     def __init__(self, game: Game) -> None:
         self.game = game
@@ -118,6 +124,9 @@ class GameState:
 
     def captures(self) -> Sequence[Action]:
         return []
+
+    def is_capture(self, action: Action) -> bool:
+        return False
 
     def push(self, action: Action) -> None:
         self._stack.append(self.game)

@@ -4,12 +4,22 @@ A state is one determinization: every piece known, as if the game were
 open. Variants supply states (``computer.plugin``); this module knows only
 the small protocol below. The search stops at a depth, a node count or a
 deadline, whichever comes first, and always keeps the last full iteration.
+
+Each node is used as well as the state allows: a state with a hash gets a
+transposition table (its bound and best move, which is tried first next
+time); captures come first in the state's own order (most valuable victim,
+least valuable attacker), then the two killer moves of the ply, then the
+quiet moves by their history; moves after the first are searched with a
+null window and, late quiet ones, one ply shallower (re-searched in full
+when they beat the best). A state that says a pass is sound gets a null-move
+test. Nothing here reads a clock but the optional deadline, so a node
+budget searches the same tree on any machine.
 """
 
 from __future__ import annotations
 
 import time
-from collections.abc import Sequence
+from collections.abc import Hashable, Sequence
 from dataclasses import dataclass, field
 from typing import Protocol
 
@@ -23,6 +33,12 @@ QUIESCENCE_DEPTH = 4
 # the runners-up must be scored too, not only the best.
 ROOT_MARGIN = 150
 CHECK_EVERY = 256  # nodes between looks at the clock
+NULL_REDUCTION = 2  # plies a null move's test searches less than the node
+NULL_DEPTH = 3  # the shallowest node given a null-move test
+LATE_MOVE = 3  # moves tried in full before late quiet ones are reduced
+LATE_DEPTH = 3  # the shallowest node whose late moves are reduced
+TABLE_SIZE = 1 << 18  # entries before the table is emptied (deterministically)
+EXACT, LOWER, UPPER = 0, 1, 2  # what a table entry's score is
 
 
 class SearchState(Protocol):
@@ -34,6 +50,9 @@ class SearchState(Protocol):
 
     def captures(self) -> Sequence[Action]:
         """The capturing actions among :meth:`actions`, for the quiescence search."""
+
+    def is_capture(self, action: Action) -> bool:
+        """Whether ``action`` takes a piece (killers and history are for quiet ones)."""
 
     def push(self, action: Action) -> None: ...
 
@@ -49,6 +68,36 @@ class SearchState(Protocol):
         """Whether the side to move is in check: the quiescence search then
         looks at every reply instead of standing pat, so a mate at the end of
         a line is seen."""
+
+    def key(self) -> Hashable | None:
+        """A key (a Zobrist hash, or the position itself) of everything the
+        scores below this position depend on (``None``: not looked up)."""
+
+    def null_ok(self) -> bool:
+        """Whether passing is a fair test here: a side to move that could
+        be in zugzwang, or a variant where a pass is no lower bound, says no."""
+
+    def push_null(self) -> None:
+        """Hand the move to the other side (called only when :meth:`null_ok`)."""
+
+    def pop_null(self) -> None: ...
+
+
+class Unhashed:
+    """What a state without a hash or a null move answers: nothing looked up,
+    no pass tried (:meth:`push_null` is then never called)."""
+
+    def key(self) -> Hashable | None:
+        return None
+
+    def null_ok(self) -> bool:
+        return False
+
+    def push_null(self) -> None:
+        raise TypeError("this state has no null move")
+
+    def pop_null(self) -> None:
+        raise TypeError("this state has no null move")
 
 
 @dataclass(frozen=True, slots=True)
@@ -77,14 +126,27 @@ class Result:
         return max(self.scores, key=self.scores.__getitem__) if self.scores else None
 
 
+def _stored(score: int, ply: int) -> int:
+    """A mate score as distance from the node, so it may be read at another ply."""
+    return score + ply if score >= MATE_BOUND else score - ply if score <= -MATE_BOUND else score
+
+
+def _read(score: int, ply: int) -> int:
+    return score - ply if score >= MATE_BOUND else score + ply if score <= -MATE_BOUND else score
+
+
 class Searcher:
-    """One search (its node count and deadline); :meth:`run` may be called once."""
+    """One search (its node count, deadline, table, killers and history);
+    :meth:`run` may be called once, :meth:`score` as often as the budget lasts."""
 
     def __init__(self, budget: Budget) -> None:
         self.budget = budget
         self.nodes = 0
         self.deadline = None if budget.seconds is None else time.monotonic() + budget.seconds
         self.forced = False  # while set, the budget is not checked
+        self.table: dict[Hashable, tuple[int, int, int, Action | None]] = {}
+        self.killers: list[list[Action]] = []
+        self.history: dict[Action, int] = {}
 
     def _tick(self) -> None:
         self.nodes += 1
@@ -144,29 +206,111 @@ class Searcher:
         finally:
             self.forced = False
 
-    def _negamax(self, state: SearchState, depth: int, alpha: int, beta: int, ply: int) -> int:
+    def _ordered(
+        self, state: SearchState, actions: Sequence[Action], first: Action | None, ply: int
+    ) -> list[Action]:
+        """The hash move, the captures as the state ordered them, the killers,
+        then the quiet moves by history (ties keep the state's order)."""
+        killers = self.killers[ply] if ply < len(self.killers) else ()
+        history = self.history
+        head: list[Action] = [first] if first is not None and first in actions else []
+        taking: list[Action] = []
+        quiet: list[Action] = []
+        for action in actions:
+            if head and action == first:
+                continue
+            (taking if state.is_capture(action) else quiet).append(action)
+        if quiet:
+            quiet.sort(key=lambda a: -MATE if a in killers else -history.get(a, 0))
+        return head + taking + quiet
+
+    def _remember(self, action: Action, depth: int, ply: int) -> None:
+        """A quiet move that cut off: a killer at its ply, and history by depth²."""
+        killers = self.killers
+        while len(killers) <= ply:
+            killers.append([])
+        here = killers[ply]
+        if action not in here:
+            here.insert(0, action)
+            del here[2:]
+        self.history[action] = self.history.get(action, 0) + depth * depth
+
+    def _negamax(
+        self, state: SearchState, depth: int, alpha: int, beta: int, ply: int, null: bool = True
+    ) -> int:
         self._tick()
         over = state.terminal()
         if over is not None:
             return over - ply if over > 0 else over + ply if over < 0 else 0
         if depth <= 0:
             return self._quiesce(state, alpha, beta, ply, QUIESCENCE_DEPTH)
+        key = state.key()
+        first: Action | None = None
+        if key is not None:
+            entry = self.table.get(key)
+            if entry is not None:
+                got_depth, got, flag, first = entry
+                if got_depth >= depth:
+                    got = _read(got, ply)
+                    if (
+                        flag == EXACT
+                        or (flag == LOWER and got >= beta)
+                        or (flag == UPPER and got <= alpha)
+                    ):
+                        return got
+        check = state.in_check()
+        if (
+            null
+            and depth >= NULL_DEPTH
+            and not check
+            and abs(beta) < MATE_BOUND
+            and state.null_ok()
+            and state.evaluate() >= beta
+        ):
+            state.push_null()
+            try:
+                score = -self._negamax(
+                    state, depth - 1 - NULL_REDUCTION, -beta, -beta + 1, ply + 1, False
+                )
+            finally:
+                state.pop_null()
+            if score >= beta:
+                return beta
         actions = state.actions()
         if not actions:
             return -MATE + ply
+        start = alpha
         best = -MATE - 1
-        for action in actions:
+        best_action: Action | None = None
+        for i, action in enumerate(self._ordered(state, actions, first, ply)):
+            quiet = not state.is_capture(action)
             state.push(action)
             try:
-                score = -self._negamax(state, depth - 1, -beta, -alpha, ply + 1)
+                if i == 0:
+                    score = -self._negamax(state, depth - 1, -beta, -alpha, ply + 1)
+                else:
+                    reduce = (
+                        1 if quiet and i >= LATE_MOVE and depth >= LATE_DEPTH and not check else 0
+                    )
+                    score = -self._negamax(state, depth - 1 - reduce, -alpha - 1, -alpha, ply + 1)
+                    if score > alpha and (reduce or score < beta):
+                        score = -self._negamax(state, depth - 1, -beta, -alpha, ply + 1)
             finally:
                 state.pop()
             if score > best:
-                best = score
+                best, best_action = score, action
                 if score > alpha:
                     alpha = score
                     if alpha >= beta:
+                        if quiet:
+                            self._remember(action, depth, ply)
                         break
+        if key is not None:
+            flag = LOWER if best >= beta else EXACT if best > start else UPPER
+            table = self.table
+            if len(table) >= TABLE_SIZE:
+                table.clear()
+            table[key] = (depth, _stored(best, ply), flag, best_action)
         return best
 
     def _quiesce(self, state: SearchState, alpha: int, beta: int, ply: int, left: int) -> int:

@@ -106,10 +106,15 @@ def captures_from(board: Sequence[Piece | None], sq: int, color: Color, letter: 
 
 _RNG = random.Random(29)  # fixed: the same keys in every process, so searches repeat
 SIDE_KEY = _RNG.getrandbits(64)
+# Times the quiet plies, xored into a hash when the scores below depend on them.
+QUIET_KEY = _RNG.getrandbits(64) | 1
 ZOBRIST: dict[str, tuple[tuple[int, ...], ...]] = {
     kind._value_: tuple(tuple(_RNG.getrandbits(64) for _ in range(90)) for _ in Color)
     for kind in Kind
 }
+
+# DOWN_KEYS[sq]: xored in while the piece on ``sq`` lies face-down (Jieqi).
+DOWN_KEYS: tuple[int, ...] = tuple(_RNG.getrandbits(64) for _ in range(90))
 
 
 def zobrist(board: Sequence[Piece | None], turn: Color) -> int:

@@ -20,6 +20,7 @@ from computer.evaluation import (
     piece_value,
 )
 from computer.search import Budget, Searcher
+from computer.tables import zobrist
 from computer.variants import fanbing
 from computer.variants.fanbing import FANBING_VALUES
 from computer.variants.jieqi import JieqiPlugin, JieqiState
@@ -49,7 +50,8 @@ def played(variant: str, games: int, plies: int) -> Iterator[Match]:
 
 class PlainState:
     """A xiangqi state on the rules' own generation and the evaluation's
-    per-piece formula, as the search had them before its fast paths."""
+    per-piece formula, as the search had them before its fast paths, its
+    hash computed afresh at each node."""
 
     def __init__(self, position: Position) -> None:
         self.position = position
@@ -69,11 +71,30 @@ class PlainState:
     def pop(self) -> None:
         self.position.pop()
 
+    def is_capture(self, action: Action) -> bool:
+        assert isinstance(action, Move)
+        return self.position.board[action.to_sq] is not None
+
     def terminal(self) -> int | None:
         return None
 
     def in_check(self) -> bool:
         return self.position.is_check()
+
+    def key(self) -> int:
+        return zobrist(self.position.board, self.position.turn)
+
+    def null_ok(self) -> bool:
+        turn = self.position.turn
+        return any(
+            p is not None and p.color is turn and p.kind in SLIDERS for p in self.position.board
+        )
+
+    def push_null(self) -> None:
+        self.position.turn = self.position.turn.other()
+
+    def pop_null(self) -> None:
+        self.position.turn = self.position.turn.other()
 
     def evaluate(self) -> int:
         position = self.position
@@ -139,7 +160,7 @@ def test_jieqi_moves_agree_with_the_hidden_board(variant):
         )
 
 
-@pytest.mark.parametrize("depth", [1, 2, 3])
+@pytest.mark.parametrize("depth", [1, 2, 3, 4])
 def test_the_fast_search_scores_every_root_move_as_the_plain_one(depth):
     positions = [m.game.position for i, m in enumerate(played("xiangqi", 2, 40)) if i % 13 == 5]
     assert len(positions) >= 4

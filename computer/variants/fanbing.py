@@ -294,6 +294,17 @@ class FanbingState(XiangqiState):
     def terminal(self) -> int | None:
         return self._over
 
+    def key(self) -> Hashable:
+        """The position's public key, the backs as drawn, and the quiet plies."""
+        position = self.position
+        public = self._stack[-1][1] if self._stack else position.key()
+        return (public, tuple(position.backs), position.quiet_plies)
+
+    def null_ok(self) -> bool:
+        """Never: the board's rule state (which kind's rule each side moved
+        by last, 骉's context) follows the moves, and a pass has none."""
+        return False
+
     def evaluate(self) -> int:
         return progress(evaluate_fanbing(self.position), self.position.quiet_plies)
 
@@ -337,6 +348,7 @@ def _redealt(
 @register("fanbing")
 class FanbingPlugin(Plugin[FanbingSample]):
     samples = 3
+    node_share = 0.3  # its boards are copied at each push
 
     def __init__(self) -> None:
         self._replayed: tuple[Knowledge, Fanbing] | None = None

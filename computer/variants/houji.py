@@ -85,6 +85,8 @@ class HoujiSample:
 class HoujiPlugin(Plugin[HoujiSample]):
     """Perfect information: one sample; the foul call is one more root action."""
 
+    node_share = 0.5  # its moves come from the rules' own generation
+
     def sample(self, knowledge: Knowledge, rng: random.Random) -> HoujiSample:
         return HoujiSample(Houji.determinize(knowledge, rng))
 

@@ -31,6 +31,7 @@ from rules.variants.jieqi.actions import Reveal
 from rules.variants.jieqi.game import JieqiBase
 from rules.variants.jieqi.moves import POINT_KINDS, START_POINTS, HiddenBoard
 
+from .. import tables
 from ..evaluation import KING_FREEDOM, MATE, MOBILITY, VALUES
 from ..plugin import SearchPlugin, register
 from ..search import SearchState
@@ -120,6 +121,11 @@ class JieqiState:
         self.ids: list[int | None] = [None] * 90 if past is None else list(past.ids)
         self.quiet = 0 if past is None else past.quiet
         self._trail: list[tuple[Key, int, int | None, int | None]] = []
+        # The deal's Zobrist hash: each piece as drawn, which lie face-down, whose turn.
+        self.hash = tables.zobrist(board.board, board.turn)
+        for sq in compress(SQUARES, board.down):
+            self.hash ^= tables.DOWN_KEYS[sq]
+        self._hashes: list[int] = []
 
     def _legal(self, moves: list[Move]) -> list[Move]:
         """``HiddenBoard.legal_moves`` among ``moves``: out of check, a move
@@ -173,20 +179,36 @@ class JieqiState:
     def push(self, action: Action) -> None:
         board, down = self.board.board, self.board.down
         entry: tuple[Action, Piece | None, Piece | None, bool, bool]
+        h = self.hash
+        self._hashes.append(h)
+        h ^= tables.SIDE_KEY
         if isinstance(action, Move):
             f, t = action.from_sq, action.to_sq
             entry = (action, board[f], board[t], down[f], down[t])
             taken = board[t]
+            mover = board[f]
+            assert mover is not None
+            keys = tables.ZOBRIST[mover.kind._value_][mover.color]
+            h ^= keys[f] ^ keys[t]
+            if down[f]:
+                h ^= tables.DOWN_KEYS[f]
+            if taken is not None:
+                h ^= tables.ZOBRIST[taken.kind._value_][taken.color][t]
+                if down[t]:
+                    h ^= tables.DOWN_KEYS[t]
             board[t], board[f] = board[f], None
             down[f] = down[t] = False
             self._king_taken = taken is not None and taken.kind is Kind.KING
         elif isinstance(action, Reveal):
             entry = (action, None, None, down[action.square], False)
+            if down[action.square]:
+                h ^= tables.DOWN_KEYS[action.square]
             down[action.square] = False
             self._king_taken = False
         else:
             entry = (action, None, None, False, False)
             self._king_taken = False
+        self.hash = h
         self._stack.append(entry)
         self.board.turn = self.board.turn.other()
         self._remember(action)
@@ -225,6 +247,33 @@ class JieqiState:
             down[action.square] = down_f
         self.board.turn = self.board.turn.other()
         self._king_taken = False
+        self.hash = self._hashes.pop()
+
+    def is_capture(self, action: Action) -> bool:
+        return isinstance(action, Move) and self.board.board[action.to_sq] is not None
+
+    def key(self) -> int:
+        """The deal's hash with the quiet plies, which the evaluation reads."""
+        return self.hash ^ (self.quiet * tables.QUIET_KEY)
+
+    def null_ok(self) -> bool:
+        """Passing is a fair test while the side to move has a face-down piece
+        or a face-up chariot, horse or cannon: it then has a move that spoils
+        nothing (and a side left without a move passes anyway, J-7)."""
+        hidden = self.board
+        turn, down = hidden.turn, hidden.down
+        return any(
+            p is not None and p.color is turn and (down[sq] or p.kind._value_ in SLIDER_LETTERS)
+            for sq, p in enumerate(hidden.board)
+        )
+
+    def push_null(self) -> None:
+        self.board.turn = self.board.turn.other()
+        self.hash ^= tables.SIDE_KEY
+
+    def pop_null(self) -> None:
+        self.board.turn = self.board.turn.other()
+        self.hash ^= tables.SIDE_KEY
 
     def in_check(self) -> bool:
         return self.board.in_danger(self.board.turn)
@@ -309,6 +358,7 @@ def _mean(kinds: Counter[Kind]) -> int:
 @register("jieqi-classic")
 class JieqiPlugin(SearchPlugin):
     samples = 4
+    node_share = 0.6  # its evaluation walks the whole board
 
     def sample_count(self, knowledge: Knowledge) -> int:
         hidden = any(p is not None and p.kind is None for p in knowledge.view.board)

@@ -92,13 +92,11 @@ class TuibeiPlugin(Plugin[TuibeiSample]):
         reply = _reply(game, searcher) if predicts else None
         after = {action.text: _after(game, action, reply) for action in actions}
         done: dict[str, int] = {}
-        for depth in range(0, 4):
+        for depth in range(searcher.budget.depth):
             try:
                 done = {
                     text: _value(g, me, searcher, depth, depth == 0) for text, g in after.items()
                 }
             except OutOfBudget:
-                break
-            if depth >= searcher.budget.depth - 1:
                 break
         return done

@@ -25,6 +25,7 @@ from ..tables import (
     BASE,
     EXPOSED,
     NEAR,
+    QUIET_KEY,
     SIDE_KEY,
     SLIDER_LETTERS,
     ZOBRIST,
@@ -86,6 +87,7 @@ class XiangqiState:
         self.kings = [position.king_square(Color.RED), position.king_square(Color.BLACK)]
         self._path: Counter[int] = Counter()
         self._seen = False
+        self._nulls: list[tuple[int, bool]] = []  # each null move's hash and _seen before
 
     def actions(self) -> Sequence[Action]:
         position = self.position
@@ -198,6 +200,38 @@ class XiangqiState:
             self._captures -= 1
             if taken.kind is Kind.KING:
                 self.kings[taken.color] = move.to_sq
+
+    def is_capture(self, action: Action) -> bool:
+        assert isinstance(action, Move)
+        return self.position.board[action.to_sq] is not None
+
+    def key(self) -> Hashable:
+        """The Zobrist hash, with the quiet plies once they count: past half
+        the no-capture limit the evaluation shrinks a lead by them."""
+        quiet = self.position.quiet_plies
+        return self.hash if self.past is None else self.hash ^ (quiet * QUIET_KEY)
+
+    def null_ok(self) -> bool:
+        """A side with a chariot, horse or cannon has a move that does not
+        spoil its position, so a pass is a fair lower bound; one with only
+        pawns, advisors, elephants and its king may be in zugzwang, which
+        loses in xiangqi (no legal move loses), so it never passes."""
+        turn = self.position.turn
+        return any(
+            p.color is turn and p.kind._value_ in SLIDER_LETTERS for p in self.pieces.values()
+        )
+
+    def push_null(self) -> None:
+        position = self.position
+        position.turn = position.turn.other()
+        self._nulls.append((self.hash, self._seen))
+        self.hash ^= SIDE_KEY
+        self._seen = False
+
+    def pop_null(self) -> None:
+        position = self.position
+        position.turn = position.turn.other()
+        self.hash, self._seen = self._nulls.pop()
 
     def in_check(self) -> bool:
         position = self.position
