@@ -138,7 +138,7 @@ def strong_against_random(
     move, plays ``strong``; the other side picks a legal action at random."""
     match = Match.start(variant, {}, seed)
     rng = random.Random(seed)
-    budget = Budget(depth=level(8).depth, nodes=nodes)
+    budget = Budget(nodes=nodes)
     while match.outcome is None and len(match.game.actions) < LONGEST:
         side = match.game.turn
         if side is strong:
