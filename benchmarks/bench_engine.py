@@ -59,7 +59,7 @@ VARIANTS = ("xiangqi", "jieqi", "jieqi-classic", "tuibei", "houji", "fanbing")
 RANDOM_GAMES = 20
 FAIRY_GAMES = 10
 MAX_PLIES = 300
-FAST = Level(0, 0, 0.15, 2_000, 0)  # the fast setting against the random mover
+FAST = Level(0, 0, 0.15, 2_000, 0, 2_000)  # the fast setting against the random mover
 FAIRY_LIMIT = Limit(time=0.05)
 THINKING_GAMES = 5
 LADDER_GAMES = 40  # per pair of levels

@@ -93,7 +93,7 @@ class FairyStockfish:
         return await self.engine.play(
             start_fen(options),
             [to_uci(m) for m in moves],
-            limit or Limit(time=level.seconds),
+            limit or Limit(nodes=level.engine_nodes),
             {"Skill Level": level.skill},
             new_game=new_game,
             valid=legal_answer(options, moves),

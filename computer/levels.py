@@ -1,6 +1,6 @@
 """The eight levels offered to players, and what each means to each engine.
 
-The built-in search's level is a node budget, never a time: a level plays
+A level is a node budget for both engines, never a time: a level plays
 the same moves on an idle machine and on a busy one, and each level
 searches about twice the nodes of the one below (the low ones add noise
 too, so they blunder like people). A variant whose nodes cost more (see
@@ -16,27 +16,29 @@ from dataclasses import dataclass
 @dataclass(frozen=True, slots=True)
 class Level:
     """``skill`` is Fairy-Stockfish's ``Skill Level`` (-20 to 20) and
-    ``seconds`` its thinking time per move (a built-in search worker gets
-    that plus a grace before it is thought hung); ``nodes`` the built-in
-    search's budget per move; ``noise`` centipawns of random error that the
-    built-in search adds at the root."""
+    ``engine_nodes`` its budget per move; ``seconds`` about how long a move
+    takes, which a built-in search worker is allowed (plus a grace) before
+    it is thought hung; ``nodes`` the built-in search's budget per move;
+    ``noise`` centipawns of random error that the built-in search adds at
+    the root."""
 
     number: int
     skill: int
     seconds: float
     nodes: int
     noise: int
+    engine_nodes: int
 
 
 LEVELS: dict[int, Level] = {
-    1: Level(1, -9, 0.05, 150, 300),
-    2: Level(2, -5, 0.1, 400, 150),
-    3: Level(3, -1, 0.2, 1_000, 60),
-    4: Level(4, 3, 0.4, 2_500, 25),
-    5: Level(5, 7, 0.6, 5_000, 10),
-    6: Level(6, 11, 0.9, 10_000, 0),
-    7: Level(7, 15, 1.2, 18_000, 0),
-    8: Level(8, 20, 1.5, 30_000, 0),
+    1: Level(1, -9, 0.05, 150, 300, 1_000),
+    2: Level(2, -5, 0.1, 400, 150, 3_000),
+    3: Level(3, -1, 0.2, 1_000, 60, 10_000),
+    4: Level(4, 3, 0.4, 2_500, 25, 30_000),
+    5: Level(5, 7, 0.6, 5_000, 10, 80_000),
+    6: Level(6, 11, 0.9, 10_000, 0, 200_000),
+    7: Level(7, 15, 1.2, 18_000, 0, 400_000),
+    8: Level(8, 20, 1.5, 30_000, 0, 800_000),
 }
 DEFAULT_LEVEL = 4
 

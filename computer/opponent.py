@@ -33,7 +33,7 @@ log = logging.getLogger(__name__)
 # labels mostly agree with a review at four times the work (BENCHMARKS.md).
 REVIEW_NODES = 100_000  # Fairy-Stockfish, per position (half for its mirror image)
 REVIEW_BUDGET = Budget(depth=8, nodes=1_500)  # the built-in search (successor xiangqi)
-REVIEW = Level(0, 20, 0.1, REVIEW_BUDGET.nodes or 0, 0)
+REVIEW = Level(0, 20, 0.1, REVIEW_BUDGET.nodes or 0, 0, REVIEW_BUDGET.nodes or 0)
 # What the computer decides in a game from an evaluation (taking a draw) is
 # searched for a fixed amount of work, never for a time: the same position
 # gets the same verdict on an idle machine and on a busy one.

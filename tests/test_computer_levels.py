@@ -11,9 +11,11 @@ from itertools import pairwise
 import pytest
 
 from benchmarks.bench_engine import VARIANTS, ladder_game
+from computer.fairy import FairyStockfish
 from computer.levels import LEVELS
 from computer.player import budget_for
 from computer.plugin import plugin_for
+from computer.uci import Limit, PlayResult
 
 
 def test_each_level_searches_more_nodes_with_less_noise_than_the_one_below():
@@ -34,3 +36,20 @@ def test_a_level_is_a_node_budget_never_a_time(variant):
 def test_level_eight_beats_level_one(variant):
     score, plies = ladder_game(variant, 8, 1, 0)
     assert score == 1.0, f"level 8 scored {score} in {plies} plies"
+
+
+async def test_fairy_stockfish_plays_a_level_by_its_node_budget_never_a_time():
+    engine = FairyStockfish("fairy-stockfish")  # not started: its one call is caught below
+    asked: list[Limit] = []
+
+    async def play(fen, moves, limit, options, **kwargs):
+        asked.append(limit)
+        return PlayResult("h2e2", None, {})
+
+    engine.engine.play = play
+    for number in sorted(LEVELS):
+        await engine.best({}, [], LEVELS[number])
+    assert [limit.nodes for limit in asked] == [LEVELS[n].engine_nodes for n in sorted(LEVELS)]
+    assert all(limit.time is None for limit in asked)
+    budgets = [limit.nodes for limit in asked]
+    assert budgets == sorted(set(budgets))  # each level searches more than the one below
