@@ -23,6 +23,8 @@ from bot import Settings
 from computer.fairy import engine_path
 from computer.opponent import Opponent
 from computer.pool import SearchPool
+from rules.actions import Action
+from rules.variant import Game
 from tests.engine_helpers import bad_engine
 from tests.system_tools import require
 
@@ -47,12 +49,28 @@ async def alice_moves(table, thread) -> None:
     time the bot settles."""
     manager = table.env.bot.hub.here(thread.id)
     before = len(manager.match.entries)
-    actions = sorted(action.text for action in manager.match.game.legal_actions())
-    move = random.Random(before).choice(actions)
+    move = safe_action(manager.match.game, random.Random(before))
     result = await table.alice.slash(thread, "move", move=move)
     assert result.ephemeral
     assert len(manager.match.entries) == before + 2, "the computer did not move"
     assert manager.looks_like_turn(table.alice.id)
+
+
+def safe_action(game: Game, rng: random.Random) -> str:
+    """A legal action after which no reply ends the game: the deal is random,
+    and a game the computer won by chance would end the test early."""
+    actions = sorted(game.legal_actions(), key=lambda action: action.text)
+    rng.shuffle(actions)
+    for action in actions:
+        after = type(game).replay([*game.actions, action], game.options, game.seed)
+        if all(_survives(after, reply) for reply in after.legal_actions()):
+            return action.text
+    raise AssertionError("every action loses at once")
+
+
+def _survives(game: Game, reply: Action) -> bool:
+    after = type(game).replay([*game.actions, reply], game.options, game.seed)
+    return after.outcome() is None
 
 
 def strike_mid_search(opponent: Opponent, fault: Callable[[int], None]) -> list[int]:
