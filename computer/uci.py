@@ -28,6 +28,9 @@ log = logging.getLogger(__name__)
 
 START_TIMEOUT = 10.0  # seconds for ``uci`` / ``isready`` answers
 GRACE = 5.0  # seconds a search may overrun its limit before the engine is given up
+# Nodes a second below which an engine is taken for hung: a tenth of what one
+# loaded core gives, so a node budget ends in a move on a busy machine too.
+SLOWEST_NODES_PER_S = 20_000
 LONGEST_REST = 63  # requests at most answered without the engine between two starts
 
 
@@ -66,8 +69,11 @@ class Limit:
         return " ".join(parts)
 
     def timeout(self, grace: float = GRACE) -> float:
-        """How long to wait for ``bestmove`` before giving up on the engine."""
-        return (self.time or 0.0) + grace + (START_TIMEOUT if self.time is None else 0.0)
+        """How long to wait for ``bestmove`` before giving up on the engine: a
+        budget of nodes is given the time the slowest machine needs for it."""
+        if self.time is not None:
+            return self.time + grace
+        return grace + START_TIMEOUT + (self.nodes or 0) / SLOWEST_NODES_PER_S
 
 
 @dataclass(frozen=True, slots=True)

@@ -12,7 +12,16 @@ import pytest
 from computer.fairy import FairyStockfish, engine_path, from_uci, to_uci
 from computer.levels import level
 from computer.pool import SearchPool
-from computer.uci import EngineError, EngineTerminatedError, Limit, ManagedEngine, UciEngine
+from computer.uci import (
+    GRACE,
+    SLOWEST_NODES_PER_S,
+    START_TIMEOUT,
+    EngineError,
+    EngineTerminatedError,
+    Limit,
+    ManagedEngine,
+    UciEngine,
+)
 from rules.actions import Move
 from rules.knowledge import knowledge_of
 from rules.match import Match
@@ -48,6 +57,13 @@ def test_limit_builds_go_commands():
     with pytest.raises(ValueError):
         Limit().go()
     assert Limit(nodes=500, searchmoves=("h3e3",)).go() == "go nodes 500 searchmoves h3e3"
+
+
+def test_a_budget_of_nodes_is_waited_for_as_long_as_a_slow_machine_needs():
+    small, large = Limit(nodes=1_000).timeout(), Limit(nodes=800_000).timeout()
+    assert Limit(time=1.5).timeout() == pytest.approx(1.5 + GRACE)
+    assert large - small == pytest.approx(799_000 / SLOWEST_NODES_PER_S)
+    assert small > START_TIMEOUT  # a first search may wait for the engine's start
 
 
 async def test_searchmoves_scores_the_move_it_names_even_a_bad_one(fairy):
