@@ -21,6 +21,17 @@ from bot.errors import BotError
 from rules.errors import RulesError
 
 pytest_plugins = ("tests.postgres_server",)
+# Real seconds SimCord waits for the bot to settle, time advances included: an
+# advance of a day runs thousands of clock ticks, which take longer on a busy
+# machine; a test that sets its own keeps it.
+SETTLE_SECONDS = 30.0
+
+
+def pytest_collection_modifyitems(items: list[pytest.Item]) -> None:
+    for item in items:
+        own = item.get_closest_marker("simcord")
+        options = {"settle_timeout": SETTLE_SECONDS, **(own.kwargs if own else {})}
+        item.add_marker(pytest.mark.simcord(**options), append=False)
 
 
 @pytest.fixture

@@ -112,7 +112,7 @@ async def test_fairy_stockfish_failing_mid_search_hands_the_move_to_the_builtin_
     table, caplog, fault
 ):
     require(engine_path(), "fairy-stockfish")
-    thread = await computer_game(table, level=6)  # 200,000 nodes: the fault comes well before the answer
+    thread = await computer_game(table, level=6)  # 200,000 nodes: struck long before its answer
     opponent = opponent_of(table)
     managed = opponent.fairy.engine
     await alice_moves(table, thread)
