@@ -47,22 +47,23 @@ class HoujiState(XiangqiState):
         return -MATE if taken is not None and taken.kind in (Kind.KING, Kind.QUEEN) else None
 
     def evaluate(self) -> int:
-        return evaluate_houji(self.position, self.pieces, self.kings)
+        return self.material_and_reach() + queen_terms(self.position, self.pieces, self.kings)
 
 
-def evaluate_houji(
-    position: HoujiPosition,
-    pieces: Mapping[int, Piece] | None = None,
-    kings: Sequence[int | None] | None = None,
+def evaluate_houji(position: HoujiPosition) -> int:
+    """The xiangqi evaluation (the queen counted at its value), plus the
+    queen's reach and its nearness to the enemy king it may take across an
+    open line (:func:`queen_terms`)."""
+    pieces = {sq: p for sq, p in enumerate(position.board) if p is not None}
+    kings = (position.king_square(Color.RED), position.king_square(Color.BLACK))
+    return evaluate_position(position, pieces, kings) + queen_terms(position, pieces, kings)
+
+
+def queen_terms(
+    position: HoujiPosition, pieces: Mapping[int, Piece], kings: Sequence[int | None]
 ) -> int:
-    """The xiangqi evaluation (the queen counted at its value and its reach),
-    plus the queen's nearness to the enemy king it may take across an open line.
-    ``pieces`` and ``kings`` save walks over the board, as for the xiangqi one."""
-    if pieces is None:
-        pieces = {sq: p for sq, p in enumerate(position.board) if p is not None}
-    if kings is None:
-        kings = (position.king_square(Color.RED), position.king_square(Color.BLACK))
-    score = evaluate_position(position, pieces, kings)
+    """What the queens add to the xiangqi evaluation, for the side to move."""
+    score = 0
     for sq, piece in pieces.items():
         if piece.kind is not Kind.QUEEN:
             continue

@@ -35,6 +35,7 @@ from ..tables import (
 )
 
 Key = tuple[Hashable, ...]  # a position's repetition key (Position.key)
+KING_LETTER = Kind.KING._value_
 
 
 def ordered(
@@ -61,8 +62,10 @@ class XiangqiState:
     ``values`` orders the captures (a variant's own pieces have their own).
 
     The state reads the board once and then follows its own pushes (where
-    the pieces and kings stand, the Zobrist hash): the board must not be
-    edited under it."""
+    the pieces, sliders and kings stand, the Zobrist hash, each side's
+    material on its squares and its attackers' nearness to the enemy king):
+    the board must not be edited under it. So a leaf adds only the reach of
+    its chariots, horses and cannons, which any move on their lines changes."""
 
     values: ClassVar[Mapping[Kind, int]] = VALUES
     # Whether chariots, horses and cannons move as in standard xiangqi, so
@@ -81,10 +84,14 @@ class XiangqiState:
         self._pieces = sum(1 for p in position.board if p is not None)
         self._captures = 0
         self._hashes: list[int] = []
-        self._trail: list[tuple[Piece | None, bool]] = []  # each push's capture, and _seen before
+        # Each push's capture, and _seen and placed from before it.
+        self._trail: list[tuple[Piece | None, bool, tuple[int, int]]] = []
         # Where the pieces stand, so the evaluation visits 32 squares, not 90.
         self.pieces = {sq: p for sq, p in enumerate(position.board) if p is not None}
         self.kings = [position.king_square(Color.RED), position.king_square(Color.BLACK)]
+        self.sliders = {sq: p for sq, p in self.pieces.items() if p.kind._value_ in SLIDER_LETTERS}
+        # Each side's pieces on their squares and attackers near the enemy king.
+        self.placed = placed_totals(self.pieces, self.kings)
         self._path: Counter[int] = Counter()
         self._seen = False
         self._nulls: list[tuple[int, bool]] = []  # each null move's hash and _seen before
@@ -170,15 +177,25 @@ class XiangqiState:
         if taken is not None:
             h ^= ZOBRIST[taken.kind._value_][taken.color][t]
             self._captures += 1
-        pieces = self.pieces
+        pieces, sliders, kings = self.pieces, self.sliders, self.kings
         del pieces[f]
         pieces[t] = mover
-        if mover.kind is Kind.KING:
-            self.kings[mover.color] = t
+        letter = mover.kind._value_
+        if taken is not None and t in sliders:
+            del sliders[t]
+        if letter in SLIDER_LETTERS:
+            del sliders[f]
+            sliders[t] = mover
+        self._trail.append((taken, self._seen, self.placed))
+        if letter == KING_LETTER:
+            kings[mover.color] = t
+            self.placed = placed_totals(pieces, kings)  # every attacker's nearness moves
         elif taken is not None and taken.kind is Kind.KING:
-            self.kings[taken.color] = None
+            kings[taken.color] = None
+            self.placed = placed_totals(pieces, kings)
+        else:
+            self.placed = placed_after(self.placed, mover, f, t, taken, kings)
         self._hashes.append(self.hash)
-        self._trail.append((taken, self._seen))
         self.hash = h
         if self.past is not None:
             path = self._path
@@ -190,13 +207,17 @@ class XiangqiState:
         if self.past is not None:
             self._path[self.hash] -= 1
         self.hash = self._hashes.pop()
-        taken, self._seen = self._trail.pop()
-        pieces = self.pieces
+        taken, self._seen, self.placed = self._trail.pop()
+        pieces, sliders = self.pieces, self.sliders
         mover = pieces[move.from_sq] = pieces.pop(move.to_sq)
         if mover.kind is Kind.KING:
             self.kings[mover.color] = move.from_sq
+        elif move.to_sq in sliders:
+            sliders[move.from_sq] = sliders.pop(move.to_sq)
         if taken is not None:
             pieces[move.to_sq] = taken
+            if taken.kind._value_ in SLIDER_LETTERS:
+                sliders[move.to_sq] = taken
             self._captures -= 1
             if taken.kind is Kind.KING:
                 self.kings[taken.color] = move.to_sq
@@ -248,8 +269,64 @@ class XiangqiState:
         return 0 if self.position.quiet_plies >= NO_CAPTURE_LIMIT else None
 
     def evaluate(self) -> int:
-        score = evaluate_position(self.position, self.pieces, self.kings)
+        score = self.material_and_reach()
         return score if self.past is None else progress(score, self.position.quiet_plies)
+
+    def material_and_reach(self) -> int:
+        """:func:`evaluate_position` from what the pushes kept."""
+        placed, board = self.placed, self.position.board
+        score = placed[0] - placed[1]
+        for sq, piece in self.sliders.items():
+            mobility = MOBILITY * reach(board, sq, piece.color, piece.kind._value_)
+            score += mobility if piece.color is Color.RED else -mobility
+        return score if self.position.turn is Color.RED else -score
+
+
+def placed_totals(pieces: Mapping[int, Piece], kings: Sequence[int | None]) -> tuple[int, int]:
+    """Each side's pieces on their squares (a pawn over the river more), and its
+    attackers' nearness to the enemy king: what a push may update without
+    looking at the rest of the board."""
+    totals = [0, 0]
+    for sq, piece in pieces.items():
+        color, letter = piece.color, piece.kind._value_
+        value = BASE[letter][color][sq]
+        if letter in ATTACKER_LETTERS:
+            king = kings[1 - color]
+            if king is not None:
+                value += NEAR[sq][king]
+        totals[color] += value
+    return totals[0], totals[1]
+
+
+def placed_after(
+    placed: tuple[int, int],
+    mover: Piece,
+    f: int,
+    t: int,
+    taken: Piece | None,
+    kings: Sequence[int | None],
+) -> tuple[int, int]:
+    """:func:`placed_totals` after ``mover`` went from ``f`` to ``t``, taking
+    ``taken``, when neither is a king (a king's step moves every enemy
+    attacker's nearness, so that is counted afresh)."""
+    color, letter = mover.color, mover.kind._value_
+    base = BASE[letter][color]
+    gain = base[t] - base[f]
+    if letter in ATTACKER_LETTERS:
+        king = kings[1 - color]
+        if king is not None:
+            gain += NEAR[t][king] - NEAR[f][king]
+    lost = 0
+    if taken is not None:
+        letter = taken.kind._value_
+        lost = BASE[letter][1 - color][t]
+        if letter in ATTACKER_LETTERS:
+            king = kings[color]
+            if king is not None:
+                lost += NEAR[t][king]
+    if color is Color.RED:
+        return placed[0] + gain, placed[1] - lost
+    return placed[0] - lost, placed[1] + gain
 
 
 def evaluate_position(
@@ -264,19 +341,13 @@ def evaluate_position(
     board = position.board
     if kings is None:
         kings = (position.king_square(Color.RED), position.king_square(Color.BLACK))
-    totals = [0, 0]
     if pieces is None:
         pieces = {sq: p for sq, p in enumerate(board) if p is not None}
+    totals = list(placed_totals(pieces, kings))
     for sq, piece in pieces.items():
-        color, letter = piece.color, piece.kind._value_
-        value = BASE[letter][color][sq]
+        letter = piece.kind._value_
         if letter in SLIDER_LETTERS:
-            value += MOBILITY * reach(board, sq, color, letter)
-        if letter in ATTACKER_LETTERS:
-            king = kings[1 - color]
-            if king is not None:
-                value += NEAR[sq][king]
-        totals[color] += value
+            totals[piece.color] += MOBILITY * reach(board, sq, piece.color, letter)
     turn = position.turn
     return totals[turn] - totals[1 - turn]
 
