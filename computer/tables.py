@@ -124,3 +124,24 @@ def zobrist(board: Sequence[Piece | None], turn: Color) -> int:
         if piece is not None:
             key ^= ZOBRIST[piece.kind._value_][piece.color][sq]
     return key
+
+
+# The third generation's squares carry more than a piece (drawn after the
+# keys above, so those stay as they were). BACK_KEYS[letter][sq]: the back
+# under the piece on ``sq``, public or not; SHOWN_KEYS[letter][sq]: the same
+# back once shown; FLAG_KEYS[flags][sq]: the square's flags but "shown".
+BACK_KEYS: dict[str, tuple[int, ...]] = {
+    kind._value_: tuple(_RNG.getrandbits(64) for _ in range(90)) for kind in Kind
+}
+SHOWN_KEYS: dict[str, tuple[int, ...]] = {
+    kind._value_: tuple(_RNG.getrandbits(64) for _ in range(90)) for kind in Kind
+}
+FLAG_KEYS: tuple[tuple[int, ...], ...] = (
+    (0,) * 90,
+    *(tuple(_RNG.getrandbits(64) for _ in range(90)) for _ in range(1, 32)),
+)
+# 骉's context (F-7): the kind each side moved by last, the square just moved to.
+RULE_KEYS: tuple[dict[str, int], ...] = tuple(
+    {kind._value_: _RNG.getrandbits(64) for kind in Kind} for _ in Color
+)
+JUST_KEYS: tuple[int, ...] = tuple(_RNG.getrandbits(64) for _ in range(90))
