@@ -40,9 +40,44 @@ EXPOSED: tuple[frozenset[int], ...] = tuple(
     )
     for king in range(90)
 )
+# CORNERS[king]: its diagonal neighbours, where the legs of horses that may
+# check it stand.
+CORNERS: tuple[frozenset[int], ...] = tuple(
+    frozenset(sq for sq in EXPOSED[king] if sq % 9 != king % 9 and sq // 9 != king // 9)
+    for king in range(90)
+)
+LINE_LETTERS = frozenset(k._value_ for k in (Kind.CHARIOT, Kind.CANNON, Kind.KING))
 SLIDER_LETTERS = frozenset(k._value_ for k in (Kind.CHARIOT, Kind.HORSE, Kind.CANNON))
 ATTACKER_LETTERS = frozenset(k._value_ for k in (Kind.CHARIOT, Kind.HORSE, Kind.CANNON, Kind.PAWN))
 HORSE_LETTER, CANNON_LETTER = Kind.HORSE._value_, Kind.CANNON._value_
+
+
+def exposed_squares(board: Sequence[Piece | None], king: int, color: Color) -> set[int]:
+    """The squares a move from or to may expose ``color``'s king on ``king``
+    on a board of standard pieces: the part of :data:`EXPOSED` that matters
+    on this board. One move of ours adds or removes at most one piece
+    between the king and an enemy piece on a ray from it, and never brings
+    an enemy piece there; so a ray counts, up to an enemy chariot or king
+    with at most one piece between (one piece leaving opens the line) or an
+    enemy cannon with at most two (one leaving, or one arriving, gives it a
+    single screen). The king's own square and the horse legs at its corners
+    always count. A king in check is the caller's to test in full."""
+    out = set(CORNERS[king])
+    out.add(king)
+    for ray in RAYS[king]:
+        between = 0
+        for i, sq in enumerate(ray):
+            p = board[sq]
+            if p is None:
+                continue
+            if p.color is not color:
+                letter = p.kind._value_
+                if between <= (2 if letter == CANNON_LETTER else 1) and letter in LINE_LETTERS:
+                    out.update(ray[: i + 1])
+            between += 1
+            if between > 2:
+                break
+    return out
 
 
 def reach(board: Sequence[Piece | None], sq: int, color: Color, letter: str) -> int:

@@ -59,7 +59,8 @@ def bookkeeping(state: FanbingState) -> tuple[object, ...]:
 
 class CopyingState(FanbingState):
     """The state as it was before its pop: a copy of the board at each push,
-    the path and the table keyed by whole position keys."""
+    the path and the table keyed by whole position keys, each move's
+    legality and each check tested by the rules."""
 
     def __init__(self, position: FanbingPosition, past: Occurrences | None = None) -> None:
         super().__init__(position, past)
@@ -96,6 +97,12 @@ class CopyingState(FanbingState):
 
     def evaluate(self) -> int:
         return progress(evaluate_fanbing(self.position), self.position.quiet_plies)
+
+    def _legal(self, moves: list[Move]) -> list[Move]:
+        return [m for m in moves if self.position.is_legal_pseudo(m)]
+
+    def in_check(self) -> bool:
+        return self.position.is_check()
 
 
 @pytest.mark.parametrize("options", [{}, {EASY_FLIPS: "true"}])

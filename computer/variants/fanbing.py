@@ -59,6 +59,7 @@ from ..tables import (
     SHOWN_KEYS,
     SIDE_KEY,
     ZOBRIST,
+    exposed_squares,
     reach,
 )
 from ..tables import SLIDER_LETTERS as STANDARD_SLIDERS
@@ -356,6 +357,31 @@ class FanbingState(XiangqiState):
         self._in_past: dict[int, bool] = {}  # path key: whether the past holds its whole key
         self._undo: list[Undo] = []
         self._over: int | None = None
+        self._check: tuple[int | None, bool] = (None, False)  # see :meth:`in_check`
+
+    def _legal(self, moves: list[Move]) -> list[Move]:
+        """The legal ones among ``moves``. While the enemy has only standard
+        pieces that move as in xiangqi (nothing in its exotic index: no new
+        piece, no minister, no pawn-born advisor or elephant), out of check,
+        a move touching no square exposed to the own king is legal, as in
+        standard xiangqi."""
+        position = self.position
+        turn = position.turn
+        king = position.king_square(turn)
+        legal = position.is_legal_pseudo
+        if king is None or position.exotic[1 - turn] or self.in_check():
+            return [m for m in moves if legal(m)]
+        exposed = exposed_squares(position.board, king, turn)
+        return [
+            m for m in moves if (m.from_sq not in exposed and m.to_sq not in exposed) or legal(m)
+        ]
+
+    def in_check(self) -> bool:
+        """Whether the side to move is in check, kept for the last path key asked."""
+        key = self._path_key()
+        if self._check[0] != key:
+            self._check = (key, self.position.is_check())
+        return self._check[1]
 
     def _context(self) -> int:
         """The hash of 骉's context (F-7), which the public key holds while one stands."""

@@ -23,13 +23,13 @@ from ..search import SearchState
 from ..tables import (
     ATTACKER_LETTERS,
     BASE,
-    EXPOSED,
     NEAR,
     QUIET_KEY,
     SIDE_KEY,
     SLIDER_LETTERS,
     ZOBRIST,
     captures_from,
+    exposed_squares,
     reach,
     zobrist,
 )
@@ -95,6 +95,7 @@ class XiangqiState:
         self._path: Counter[int] = Counter()
         self._seen = False
         self._nulls: list[tuple[int, bool]] = []  # each null move's hash and _seen before
+        self._check: tuple[int | None, bool] = (None, False)  # see :meth:`in_check`
 
     def actions(self) -> Sequence[Action]:
         position = self.position
@@ -106,8 +107,8 @@ class XiangqiState:
 
     def _legal(self, moves: list[Move]) -> list[Move]:
         """The legal ones among pseudo-legal ``moves``: in standard xiangqi, and
-        out of check, only a move from or to a square :data:`EXPOSED` to the
-        own king is tried on the board."""
+        out of check, only a move from or to a square exposed to the own king
+        (:func:`~computer.tables.exposed_squares`) is tried on the board."""
         position = self.position
         if not self.standard_moves:
             return [m for m in moves if position.is_legal_pseudo(m)]
@@ -115,9 +116,9 @@ class XiangqiState:
         if king is None:
             return []
         safe = self._safe
-        if position.is_attacked(king, position.turn.other()):
+        if self.in_check():
             return [m for m in moves if safe(m, king)]
-        exposed = EXPOSED[king]
+        exposed = exposed_squares(position.board, king, position.turn)
         return [
             m
             for m in moves
@@ -255,11 +256,18 @@ class XiangqiState:
         self.hash, self._seen = self._nulls.pop()
 
     def in_check(self) -> bool:
+        """Whether the side to move is in check (asked twice a node, by the
+        search and by :meth:`_legal`, so kept for the last hash asked)."""
+        if self._check[0] == self.hash:
+            return self._check[1]
         position = self.position
         if not self.standard_moves:
-            return position.is_check()
-        king = self.kings[position.turn]
-        return king is not None and position.is_attacked(king, position.turn.other())
+            check = position.is_check()
+        else:
+            king = self.kings[position.turn]
+            check = king is not None and position.is_attacked(king, position.turn.other())
+        self._check = (self.hash, check)
+        return check
 
     def terminal(self) -> int | None:
         if self.past is None or not self._hashes:
