@@ -113,30 +113,76 @@ def reach(board: Sequence[Piece | None], sq: int, color: Color, letter: str) -> 
     return count
 
 
-def captures_from(board: Sequence[Piece | None], sq: int, color: Color, letter: str) -> list[int]:
-    """The squares the chariot, horse or cannon (``letter``) of ``color`` on
-    ``sq`` could capture on: the quiescence search wants only these."""
-    found: list[int] = []
-    if letter == HORSE_LETTER:
-        for t, leg in HORSE_MOVES[sq]:
-            if board[leg] is None:
-                p = board[t]
-                if p is not None and p.color is not color:
-                    found.append(t)
-        return found
-    cannon = letter == CANNON_LETTER
-    for ray in RAYS[sq]:
-        screened = not cannon
-        for t in ray:
-            p = board[t]
-            if p is None:
-                continue
-            if screened:
-                if p.color is not color:
-                    found.append(t)
-                break
-            screened = True
-    return found
+Line = tuple[int, tuple[int, ...], tuple[int, ...]]
+
+
+def _line_table(length: int) -> tuple[tuple[Line, ...], ...]:
+    """``table[i][occupied]`` for a line of ``length`` squares, a slider on
+    its ``i``-th and the others' occupancy as bits: the empty squares it
+    reaches, the nearest piece each way (a chariot's captures) and the one
+    behind it (a cannon's)."""
+    table = []
+    for i in range(length):
+        row: list[Line] = []
+        for occupied in range(1 << length):
+            empty, near, far = 0, [], []
+            for step in (-1, 1):
+                j, seen = i + step, False
+                while 0 <= j < length:
+                    if occupied >> j & 1:
+                        if seen:
+                            far.append(j)
+                            break
+                        near.append(j)
+                        seen = True
+                    elif not seen:
+                        empty += 1
+                    j += step
+            row.append((empty, tuple(near), tuple(far)))
+        table.append(tuple(row))
+    return tuple(table)
+
+
+# RANK_LINES[file][bits of the rank's occupancy], FILE_LINES[rank][bits of the file's].
+RANK_LINES = _line_table(9)
+FILE_LINES = _line_table(10)
+
+
+def occupancy(board: Sequence[Piece | None]) -> tuple[list[int], list[int]]:
+    """Each rank's occupied files and each file's occupied ranks, as bits:
+    what :func:`line_reach` reads, which pushes keep by xor."""
+    ranks, files = [0] * 10, [0] * 9
+    for sq, piece in enumerate(board):
+        if piece is not None:
+            ranks[sq // 9] |= 1 << sq % 9
+            files[sq % 9] |= 1 << sq // 9
+    return ranks, files
+
+
+def line_reach(
+    board: Sequence[Piece | None],
+    ranks: Sequence[int],
+    files: Sequence[int],
+    sq: int,
+    color: Color,
+    cannon: bool,
+) -> int:
+    """:func:`reach` of a chariot or cannon, read from :data:`RANK_LINES` and
+    :data:`FILE_LINES` on the board's :func:`occupancy`."""
+    rank, file = divmod(sq, 9)
+    empty, near, far = RANK_LINES[file][ranks[rank]]
+    count = empty
+    for j in far if cannon else near:
+        p = board[rank * 9 + j]
+        if p is not None and p.color is not color:
+            count += 1
+    empty, near, far = FILE_LINES[rank][files[file]]
+    count += empty
+    for j in far if cannon else near:
+        p = board[j * 9 + file]
+        if p is not None and p.color is not color:
+            count += 1
+    return count
 
 
 _RNG = random.Random(29)  # fixed: the same keys in every process, so searches repeat

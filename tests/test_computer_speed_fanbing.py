@@ -19,6 +19,7 @@ from computer.variants.fanbing import (
     copy_position,
     evaluate_fanbing,
 )
+from computer.variants.xiangqi import ordered
 from rules.actions import Action, Move
 from rules.match import Match
 from rules.pieces import Kind
@@ -59,8 +60,8 @@ def bookkeeping(state: FanbingState) -> tuple[object, ...]:
 
 class CopyingState(FanbingState):
     """The state as it was before its pop: a copy of the board at each push,
-    the path and the table keyed by whole position keys, each move's
-    legality and each check tested by the rules."""
+    the path and the table keyed by whole position keys, the moves and the
+    checks from the rules."""
 
     def __init__(self, position: FanbingPosition, past: Occurrences | None = None) -> None:
         super().__init__(position, past)
@@ -98,8 +99,13 @@ class CopyingState(FanbingState):
     def evaluate(self) -> int:
         return progress(evaluate_fanbing(self.position), self.position.quiet_plies)
 
-    def _legal(self, moves: list[Move]) -> list[Move]:
-        return [m for m in moves if self.position.is_legal_pseudo(m)]
+    def actions(self) -> list[Action]:
+        return list(ordered(self.position.board, self.position.legal_moves(), self.values))
+
+    def captures(self) -> list[Action]:
+        board = self.position.board
+        legal = [m for m in self.position.legal_moves() if board[m.to_sq] is not None]
+        return list(ordered(board, legal, self.values))
 
     def in_check(self) -> bool:
         return self.position.is_check()

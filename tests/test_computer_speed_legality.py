@@ -1,6 +1,8 @@
-"""The legality shortcut (a move touching no square exposed to the own king
-is legal) agrees with the rules' own test, on lines that pin, on cannons
-that a move would give a screen or leave with one, and on played games."""
+"""The states' moves are the rules' own, in the rules' order: the prebuilt
+table for standard pieces, the rules for the others, and the legality
+shortcut (a move touching no square exposed to the own king is legal)
+agrees with the rules' own test, on lines that pin, on cannons that a move
+would give a screen or leave with one, and in played games."""
 
 from __future__ import annotations
 
@@ -9,15 +11,20 @@ import random
 import pytest
 
 from computer.variants.fanbing import FanbingState, copy_position
-from computer.variants.xiangqi import XiangqiState
+from computer.variants.houji import HoujiState
+from computer.variants.xiangqi import XiangqiState, ordered
 from rules.match import Match
 from rules.position import Position
 from rules.variants.fanbing.moves import FanbingPosition
+from rules.variants.houji.moves import HoujiPosition
 
 
 def agree(state: XiangqiState, position: Position) -> None:
-    got = sorted(m.text for m in state.actions())
-    assert got == sorted(m.text for m in position.legal_moves())
+    board = position.board
+    legal = list(position.legal_moves())
+    assert state.actions() == ordered(board, legal, state.values)
+    taking = [m for m in legal if board[m.to_sq] is not None]
+    assert state.captures() == ordered(board, taking, state.values)
 
 
 @pytest.mark.parametrize(
@@ -36,7 +43,7 @@ def test_the_shortcut_agrees_with_the_rules_where_lines_pin(fen):
     agree(XiangqiState(position.copy()), position)
 
 
-@pytest.mark.parametrize("variant", ["xiangqi", "fanbing"])
+@pytest.mark.parametrize("variant", ["xiangqi", "fanbing", "houji"])
 def test_the_shortcut_agrees_with_the_rules_in_played_games(variant):
     checked = 0
     for seed in range(8):
@@ -48,6 +55,8 @@ def test_the_shortcut_agrees_with_the_rules_in_played_games(variant):
             position = match.game.position
             if isinstance(position, FanbingPosition):
                 agree(FanbingState(copy_position(position)), position)
+            elif isinstance(position, HoujiPosition):
+                agree(HoujiState(position.copy()), position)
             else:
                 agree(XiangqiState(position.copy()), position)
             checked += 1

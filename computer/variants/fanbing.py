@@ -22,7 +22,7 @@ from __future__ import annotations
 import copy
 import random
 from collections import Counter
-from collections.abc import Hashable
+from collections.abc import Hashable, Set
 
 from rules.actions import Action, Move, parse_action
 from rules.errors import RulesError
@@ -337,7 +337,6 @@ class FanbingState(XiangqiState):
     reaching the enemy king's point wins (F-5)."""
 
     values = FANBING_VALUES
-    standard_sliders = False  # its pieces have their own moves
     standard_moves = False
 
     def __init__(self, position: FanbingPosition, past: Occurrences | None = None) -> None:
@@ -375,6 +374,12 @@ class FanbingState(XiangqiState):
         return [
             m for m in moves if (m.from_sq not in exposed and m.to_sq not in exposed) or legal(m)
         ]
+
+    def _ruled(self) -> Set[int]:
+        """The new pieces and the pawn-born advisors and elephants (the
+        board's exotic index): the rest move as in standard xiangqi."""
+        position = self.position
+        return position.exotic[position.turn]
 
     def in_check(self) -> bool:
         """Whether the side to move is in check, kept for the last path key asked."""

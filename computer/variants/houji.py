@@ -15,7 +15,7 @@ rare, and the root sees them all.
 from __future__ import annotations
 
 import random
-from collections.abc import Mapping, Sequence
+from collections.abc import Mapping, Sequence, Set
 
 from rules.knowledge import Knowledge
 from rules.pieces import Color, Kind, Piece
@@ -39,6 +39,15 @@ class HoujiState(XiangqiState):
     def __init__(self, position: HoujiPosition) -> None:
         super().__init__(position)
         self.position: HoujiPosition = position
+
+    def _ruled(self) -> Set[int]:
+        """The queen and the advisors (which step along the diamond, H-2)."""
+        turn = self.position.turn
+        return {
+            sq
+            for sq, p in self.pieces.items()
+            if p.color is turn and p.kind in (Kind.QUEEN, Kind.ADVISOR)
+        }
 
     def terminal(self) -> int | None:
         if not self._trail:

@@ -5,7 +5,8 @@ from __future__ import annotations
 
 import random
 from collections import Counter
-from collections.abc import Hashable, Mapping, Sequence
+from collections.abc import Hashable, Mapping, Sequence, Set
+from operator import attrgetter
 from typing import ClassVar
 
 from rules.actions import Action, Move
@@ -17,25 +18,29 @@ from rules.repetition import Occurrences
 from rules.standard import NO_CAPTURE_LIMIT, StandardXiangqi
 
 from ..evaluation import MOBILITY, VALUES, progress
-from ..movegen import pseudo_moves
+from ..movegen import MOVES, pseudo_moves
 from ..plugin import SearchPlugin, register
 from ..search import SearchState
 from ..tables import (
     ATTACKER_LETTERS,
     BASE,
+    CANNON_LETTER,
+    HORSE_LETTER,
     NEAR,
     QUIET_KEY,
     SIDE_KEY,
     SLIDER_LETTERS,
     ZOBRIST,
-    captures_from,
     exposed_squares,
+    line_reach,
+    occupancy,
     reach,
     zobrist,
 )
 
 Key = tuple[Hashable, ...]  # a position's repetition key (Position.key)
 KING_LETTER = Kind.KING._value_
+FROM_SQUARE = attrgetter("from_sq")
 
 
 def ordered(
@@ -68,10 +73,7 @@ class XiangqiState:
     its chariots, horses and cannons, which any move on their lines changes."""
 
     values: ClassVar[Mapping[Kind, int]] = VALUES
-    # Whether chariots, horses and cannons move as in standard xiangqi, so
-    # their captures may be found by the tables' own scan.
-    standard_sliders: ClassVar[bool] = True
-    # Whether every piece moves and attacks as in standard xiangqi (see :meth:`_legal`).
+    # Whether every piece attacks as in standard xiangqi (see :meth:`_legal`).
     standard_moves: ClassVar[bool] = True
 
     def __init__(self, position: Position, past: Occurrences | None = None) -> None:
@@ -92,18 +94,39 @@ class XiangqiState:
         self.sliders = {sq: p for sq, p in self.pieces.items() if p.kind._value_ in SLIDER_LETTERS}
         # Each side's pieces on their squares and attackers near the enemy king.
         self.placed = placed_totals(self.pieces, self.kings)
+        self.ranks, self.files = occupancy(position.board)
         self._path: Counter[int] = Counter()
         self._seen = False
         self._nulls: list[tuple[int, bool]] = []  # each null move's hash and _seen before
         self._check: tuple[int | None, bool] = (None, False)  # see :meth:`in_check`
 
     def actions(self) -> Sequence[Action]:
+        return ordered(self.position.board, self._legal(self._pseudo(False)), self.values)
+
+    def _pseudo(self, captures: bool) -> list[Move]:
+        """The side to move's pseudo-legal moves (only its captures when
+        ``captures``) in the order the rules give them: from the prebuilt
+        table, but for the pieces on :meth:`_ruled` squares, whose moves the
+        rules generate."""
         position = self.position
-        if self.standard_moves:
-            moves = pseudo_moves(position.board, sorted(self.pieces), position.turn, False)
-        else:
-            moves = list(position.pseudo_moves())
-        return ordered(position.board, self._legal(moves), self.values)
+        board, turn = position.board, position.turn
+        squares = sorted(self.pieces)
+        ruled = self._ruled()
+        if not ruled:
+            return pseudo_moves(board, squares, turn, captures)
+        moves = pseudo_moves(board, [sq for sq in squares if sq not in ruled], turn, captures)
+        for sq in sorted(ruled):
+            row = MOVES[sq]
+            moves += [
+                row[t] for t in position.pseudo_targets(sq) if not captures or board[t] is not None
+            ]
+        moves.sort(key=FROM_SQUARE)  # stable: each piece's own order is kept
+        return moves
+
+    def _ruled(self) -> Set[int]:
+        """Squares of the side to move's pieces that move otherwise than in
+        standard xiangqi (none here)."""
+        return frozenset()
 
     def _legal(self, moves: list[Move]) -> list[Move]:
         """The legal ones among pseudo-legal ``moves``: in standard xiangqi, and
@@ -149,22 +172,7 @@ class XiangqiState:
             board[f], board[t] = mover, captured
 
     def captures(self) -> Sequence[Action]:
-        position = self.position
-        board = position.board
-        turn = position.turn
-        if self.standard_moves:
-            taking = pseudo_moves(board, sorted(self.pieces), turn, True)
-            return ordered(board, self._legal(taking), self.values)
-        found: list[Move] = []
-        for sq, piece in enumerate(board):
-            if piece is None or piece.color is not turn:
-                continue
-            letter = piece.kind._value_
-            if self.standard_sliders and letter in SLIDER_LETTERS:
-                found += [Move(sq, t) for t in captures_from(board, sq, turn, letter)]
-            else:
-                found += [Move(sq, t) for t in position.pseudo_targets(sq) if board[t] is not None]
-        return ordered(board, self._legal(found), self.values)
+        return ordered(self.position.board, self._legal(self._pseudo(True)), self.values)
 
     def push(self, action: Action) -> None:
         assert isinstance(action, Move)
@@ -188,6 +196,7 @@ class XiangqiState:
             del sliders[f]
             sliders[t] = mover
         self._trail.append((taken, self._seen, self.placed))
+        self._occupy(f, t, taken is None)
         if letter == KING_LETTER:
             kings[mover.color] = t
             self.placed = placed_totals(pieces, kings)  # every attacker's nearness moves
@@ -209,6 +218,7 @@ class XiangqiState:
             self._path[self.hash] -= 1
         self.hash = self._hashes.pop()
         taken, self._seen, self.placed = self._trail.pop()
+        self._occupy(move.from_sq, move.to_sq, taken is None)
         pieces, sliders = self.pieces, self.sliders
         mover = pieces[move.from_sq] = pieces.pop(move.to_sq)
         if mover.kind is Kind.KING:
@@ -222,6 +232,16 @@ class XiangqiState:
             self._captures -= 1
             if taken.kind is Kind.KING:
                 self.kings[taken.color] = move.to_sq
+
+    def _occupy(self, f: int, t: int, empty: bool) -> None:
+        """Flip the occupancy bits of a move from ``f`` to an ``empty`` ``t``,
+        or only of ``f`` after a capture (the same undoes it)."""
+        ranks, files = self.ranks, self.files
+        ranks[f // 9] ^= 1 << f % 9
+        files[f % 9] ^= 1 << f // 9
+        if empty:
+            ranks[t // 9] ^= 1 << t % 9
+            files[t % 9] ^= 1 << t // 9
 
     def is_capture(self, action: Action) -> bool:
         assert isinstance(action, Move)
@@ -283,9 +303,15 @@ class XiangqiState:
     def material_and_reach(self) -> int:
         """:func:`evaluate_position` from what the pushes kept."""
         placed, board = self.placed, self.position.board
+        ranks, files = self.ranks, self.files
         score = placed[0] - placed[1]
         for sq, piece in self.sliders.items():
-            mobility = MOBILITY * reach(board, sq, piece.color, piece.kind._value_)
+            letter = piece.kind._value_
+            if letter == HORSE_LETTER:
+                mobility = MOBILITY * reach(board, sq, piece.color, letter)
+            else:
+                cannon = letter == CANNON_LETTER
+                mobility = MOBILITY * line_reach(board, ranks, files, sq, piece.color, cannon)
             score += mobility if piece.color is Color.RED else -mobility
         return score if self.position.turn is Color.RED else -score
 
