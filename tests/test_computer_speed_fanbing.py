@@ -55,7 +55,15 @@ def snapshot(position: FanbingPosition) -> tuple[object, ...]:
 
 
 def bookkeeping(state: FanbingState) -> tuple[object, ...]:
-    return (state.key(), state.public, state.hidden, state.placed, dict(state.pieces))
+    return (
+        state.key(),
+        state.public,
+        state.hidden,
+        state.placed,
+        dict(state.pieces),
+        list(state.ranks),
+        list(state.files),
+    )
 
 
 class CopyingState(FanbingState):

@@ -22,7 +22,7 @@ from __future__ import annotations
 import copy
 import random
 from collections import Counter
-from collections.abc import Hashable, Set
+from collections.abc import Hashable, Sequence, Set
 
 from rules.actions import Action, Move, parse_action
 from rules.errors import RulesError
@@ -51,7 +51,9 @@ from ..search import Searcher
 from ..tables import (
     BACK_KEYS,
     BASE,
+    CANNON_LETTER,
     FLAG_KEYS,
+    HORSE_LETTER,
     JUST_KEYS,
     NEAR,
     QUIET_KEY,
@@ -60,6 +62,8 @@ from ..tables import (
     SIDE_KEY,
     ZOBRIST,
     exposed_squares,
+    line_reach,
+    occupancy,
     reach,
 )
 from ..tables import SLIDER_LETTERS as STANDARD_SLIDERS
@@ -245,15 +249,25 @@ def placed_totals(position: FanbingPosition, pieces: dict[int, Piece]) -> tuple[
     return totals[0], totals[1]
 
 
-def reach_terms(position: FanbingPosition, pieces: dict[int, Piece]) -> int:
+def reach_terms(
+    position: FanbingPosition,
+    pieces: dict[int, Piece],
+    lines: tuple[Sequence[int], Sequence[int]],
+) -> int:
     """The reach of the long-range pieces and the room of each king, Red's
-    minus Black's: what any move on their lines changes."""
+    minus Black's: what any move on their lines changes. ``lines`` is the
+    board's :func:`~computer.tables.occupancy`."""
     board, flags = position.board, position.flags
+    ranks, files = lines
     score = 0
     for sq, piece in pieces.items():
         color, letter = piece.color, piece.kind._value_
-        if letter in STANDARD_SLIDERS and not flags[sq] & PAWN_BORN:
-            value = MOBILITY * reach(board, sq, color, letter)  # they move as in xiangqi
+        if letter in STANDARD_SLIDERS and not flags[sq] & PAWN_BORN:  # they move as in xiangqi
+            if letter == HORSE_LETTER:
+                value = MOBILITY * reach(board, sq, color, letter)
+            else:
+                cannon = letter == CANNON_LETTER
+                value = MOBILITY * line_reach(board, ranks, files, sq, color, cannon)
         elif letter in SLIDER_LETTERS:
             value = MOBILITY * sum(1 for _ in position.pseudo_targets(sq))
         elif letter == KING_LETTER:
@@ -271,7 +285,7 @@ def evaluate_fanbing(position: FanbingPosition) -> int:
     side to move."""
     pieces = {sq: p for sq, p in enumerate(position.board) if p is not None}
     red, black = placed_totals(position, pieces)
-    score = red - black + reach_terms(position, pieces)
+    score = red - black + reach_terms(position, pieces, occupancy(position.board))
     return score if position.turn is Color.RED else -score
 
 
@@ -350,6 +364,7 @@ class FanbingState(XiangqiState):
             self.public ^= public
             self.hidden ^= hidden
         self.placed = placed_totals(position, self.pieces)
+        self.ranks, self.files = occupancy(position.board)
         self._biao = sum(1 for p in self.pieces.values() if p.kind is Kind.BIAO)
         self._captures = 0  # since the root: after one, no position of the past comes back
         self._path: Counter[int] = Counter()  # the path's keys (see :meth:`_path_key`)
@@ -434,6 +449,7 @@ class FanbingState(XiangqiState):
             )
         )
         position.make(action)
+        self._occupy(f, t, captured is None)
         pieces = self.pieces
         del pieces[f]
         pieces[t] = mover
@@ -507,6 +523,7 @@ class FanbingState(XiangqiState):
         if moved_exotic:
             position.exotic[color].discard(t)
             position.exotic[color].add(f)
+        self._occupy(f, t, captured is None)
         pieces = self.pieces
         pieces[f] = pieces.pop(t)
         if captured is not None:
@@ -531,7 +548,7 @@ class FanbingState(XiangqiState):
 
     def evaluate(self) -> int:
         red, black = self.placed
-        score = red - black + reach_terms(self.position, self.pieces)
+        score = red - black + reach_terms(self.position, self.pieces, (self.ranks, self.files))
         if self.position.turn is not Color.RED:
             score = -score
         return progress(score, self.position.quiet_plies)
