@@ -19,8 +19,9 @@ from collections.abc import Mapping, Sequence, Set
 
 from rules.knowledge import Knowledge
 from rules.pieces import Color, Kind, Piece
+from rules.squares import own_half
 from rules.variants.houji.game import Houji
-from rules.variants.houji.moves import HoujiPosition
+from rules.variants.houji.moves import QUEEN_RAYS, HoujiPosition
 
 from ..evaluation import MATE
 from ..plugin import Plugin, register, scores_after_each_action
@@ -28,6 +29,7 @@ from ..search import Searcher
 from .xiangqi import XiangqiState, evaluate_position
 
 QUEEN_NEAR_KING = 8  # per step closer the queen stands to the enemy king (H-4 takes it)
+HOME = tuple(frozenset(sq for sq in range(90) if own_half(sq, color)) for color in Color)
 
 
 class HoujiState(XiangqiState):
@@ -78,10 +80,31 @@ def queen_terms(
             continue
         king = kings[piece.color.other()]
         near = 0 if king is None else max(0, 12 - abs(sq % 9 - king % 9) - abs(sq // 9 - king // 9))
-        reach = sum(1 for _ in position.pseudo_targets(sq))
+        reach = queen_reach(position.board, sq, piece.color)
         value = QUEEN_NEAR_KING * near + 2 * reach
         score += value if piece.color is position.turn else -value
     return score
+
+
+def queen_reach(board: Sequence[Piece | None], sq: int, color: Color) -> int:
+    """How many squares the queen of ``color`` on ``sq`` may go to: the count
+    of ``queen_targets``, without a generator (it slides on its own half and,
+    past the river, may take only the enemy queen, or the king on a line)."""
+    home = HOME[color]
+    count = 0
+    for ray, straight in QUEEN_RAYS[sq]:
+        for t in ray:
+            p = board[t]
+            if p is None:
+                if t in home:
+                    count += 1
+                continue
+            if p.color is not color and (
+                t in home or p.kind is Kind.QUEEN or (straight and p.kind is Kind.KING)
+            ):
+                count += 1
+            break
+    return count
 
 
 class HoujiSample:
