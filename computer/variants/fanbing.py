@@ -593,7 +593,7 @@ def _redealt(
 @register("fanbing")
 class FanbingPlugin(Plugin[FanbingSample]):
     samples = 3
-    node_share = 0.3  # its boards are copied at each push
+    node_share = 0.5  # its exotic pieces move and check by the rules' own generation
 
     def __init__(self) -> None:
         self._replayed: tuple[Knowledge, Fanbing] | None = None
