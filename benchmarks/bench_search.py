@@ -8,6 +8,10 @@
   standard positions of the same list, one thread, a fixed node count,
   measured in the same run (the machine's load moves both alike).
 * ``search.<variant>_over_fairy``: the first over the second.
+* ``search.<variant>_nodes_per_cpu_s``, ``search.fairy_nodes_per_cpu_s`` and
+  ``search.<variant>_cpu_over_fairy``: the same by processor time (the
+  search's own, Fairy-Stockfish's as its process used it), which a loaded
+  machine moves far less than the wall clock.
 * ``search.<variant>_depth<N>_nodes``: for the variants searched from the
   root as they are (xiangqi, Jieqi), the nodes it takes to finish depth ``N``
   at all the fixed positions: how well each node is used (the table, the
@@ -19,6 +23,7 @@ Node and ply budgets only, never time: every run searches the same trees.
 from __future__ import annotations
 
 import random
+import resource
 import subprocess
 import time
 from collections.abc import Iterator
@@ -49,19 +54,21 @@ def positions(variant: str) -> Iterator[Match]:
             yield match
 
 
-def builtin_rate(variant: str) -> float:
-    """Nodes a second over the variant's positions, one sample each at ``NODES``."""
+def builtin_rate(variant: str) -> tuple[float, float]:
+    """Nodes a second over the variant's positions, one sample each at
+    ``NODES``: by the wall clock, and by processor time."""
     plugin = plugin_for(variant)
-    nodes, seconds = 0, 0.0
+    nodes, seconds, cpu = 0, 0.0, 0.0
     for match in positions(variant):
         knowledge = knowledge_of(match, match.game.turn)
         state = plugin.sample(knowledge, random.Random(1))
         searcher = Searcher(Budget(nodes=NODES))
-        started = time.perf_counter()
+        started, processor = time.perf_counter(), time.process_time()
         plugin.root(knowledge, state, searcher)
         seconds += time.perf_counter() - started
+        cpu += time.process_time() - processor
         nodes += searcher.nodes
-    return nodes / seconds
+    return nodes / seconds, nodes / cpu
 
 
 def nodes_to_depth(variant: str, depth: int) -> int:
@@ -76,44 +83,56 @@ def nodes_to_depth(variant: str, depth: int) -> int:
     return nodes
 
 
-def fairy_rate(path: str) -> float:
-    """Fairy-Stockfish's mean ``nps`` over the standard positions, one thread."""
+def fairy_rate(path: str) -> tuple[float, float]:
+    """Fairy-Stockfish's mean ``nps`` over the standard positions, one
+    thread; and its nodes over the processor time its process used."""
+    before = resource.getrusage(resource.RUSAGE_CHILDREN)
     engine = subprocess.Popen(
         [path], stdin=subprocess.PIPE, stdout=subprocess.PIPE, text=True, bufsize=1
     )
     assert engine.stdin is not None and engine.stdout is not None
     rates: list[int] = []
+    searched = 0
     try:
         engine.stdin.write("uci\nsetoption name UCI_Variant value xiangqi\nisready\n")
         for match in positions("xiangqi"):
             moves = " ".join(to_uci(Move.from_iccs(text)) for text in match.entries)
             engine.stdin.write(f"ucinewgame\nposition startpos moves {moves}\n")
             engine.stdin.write(f"go nodes {FAIRY_NODES}\n")
-            nps = 0
+            nps = nodes = 0
             for line in engine.stdout:
                 tokens = line.split()
                 if "nps" in tokens:
                     nps = int(tokens[tokens.index("nps") + 1])
+                if "nodes" in tokens:
+                    nodes = int(tokens[tokens.index("nodes") + 1])
                 if tokens and tokens[0] == "bestmove":
                     break
             rates.append(nps)
+            searched += nodes
         engine.stdin.write("quit\n")
         engine.wait(10)
     finally:
         if engine.poll() is None:
             engine.kill()
-    return sum(rates) / len(rates)
+            engine.wait()
+    after = resource.getrusage(resource.RUSAGE_CHILDREN)
+    cpu = after.ru_utime + after.ru_stime - before.ru_utime - before.ru_stime
+    return sum(rates) / len(rates), searched / cpu
 
 
 def run() -> Iterator[Figure]:
     path = engine_path()
     fairy = fairy_rate(path) if path is not None else None
     if fairy is not None:
-        yield "search.fairy_nodes_per_s", fairy, "nodes/s"
+        yield "search.fairy_nodes_per_s", fairy[0], "nodes/s"
+        yield "search.fairy_nodes_per_cpu_s", fairy[1], "nodes/s"
     for variant in VARIANTS:
-        rate = builtin_rate(variant)
+        rate, cpu_rate = builtin_rate(variant)
         yield f"search.{variant}_nodes_per_s", rate, "nodes/s"
+        yield f"search.{variant}_nodes_per_cpu_s", cpu_rate, "nodes/s"
         if fairy is not None:
-            yield f"search.{variant}_over_fairy", rate / fairy, "x"
+            yield f"search.{variant}_over_fairy", rate / fairy[0], "x"
+            yield f"search.{variant}_cpu_over_fairy", cpu_rate / fairy[1], "x"
     for variant, depth in DEPTHS.items():
         yield f"search.{variant}_depth{depth}_nodes", nodes_to_depth(variant, depth), "nodes"

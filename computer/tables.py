@@ -40,9 +40,44 @@ EXPOSED: tuple[frozenset[int], ...] = tuple(
     )
     for king in range(90)
 )
+# CORNERS[king]: its diagonal neighbours, where the legs of horses that may
+# check it stand.
+CORNERS: tuple[frozenset[int], ...] = tuple(
+    frozenset(sq for sq in EXPOSED[king] if sq % 9 != king % 9 and sq // 9 != king // 9)
+    for king in range(90)
+)
+LINE_LETTERS = frozenset(k._value_ for k in (Kind.CHARIOT, Kind.CANNON, Kind.KING))
 SLIDER_LETTERS = frozenset(k._value_ for k in (Kind.CHARIOT, Kind.HORSE, Kind.CANNON))
 ATTACKER_LETTERS = frozenset(k._value_ for k in (Kind.CHARIOT, Kind.HORSE, Kind.CANNON, Kind.PAWN))
 HORSE_LETTER, CANNON_LETTER = Kind.HORSE._value_, Kind.CANNON._value_
+
+
+def exposed_squares(board: Sequence[Piece | None], king: int, color: Color) -> set[int]:
+    """The squares a move from or to may expose ``color``'s king on ``king``
+    on a board of standard pieces: the part of :data:`EXPOSED` that matters
+    on this board. One move of ours adds or removes at most one piece
+    between the king and an enemy piece on a ray from it, and never brings
+    an enemy piece there; so a ray counts, up to an enemy chariot or king
+    with at most one piece between (one piece leaving opens the line) or an
+    enemy cannon with at most two (one leaving, or one arriving, gives it a
+    single screen). The king's own square and the horse legs at its corners
+    always count. A king in check is the caller's to test in full."""
+    out = set(CORNERS[king])
+    out.add(king)
+    for ray in RAYS[king]:
+        between = 0
+        for i, sq in enumerate(ray):
+            p = board[sq]
+            if p is None:
+                continue
+            if p.color is not color:
+                letter = p.kind._value_
+                if between <= (2 if letter == CANNON_LETTER else 1) and letter in LINE_LETTERS:
+                    out.update(ray[: i + 1])
+            between += 1
+            if between > 2:
+                break
+    return out
 
 
 def reach(board: Sequence[Piece | None], sq: int, color: Color, letter: str) -> int:
@@ -78,30 +113,76 @@ def reach(board: Sequence[Piece | None], sq: int, color: Color, letter: str) -> 
     return count
 
 
-def captures_from(board: Sequence[Piece | None], sq: int, color: Color, letter: str) -> list[int]:
-    """The squares the chariot, horse or cannon (``letter``) of ``color`` on
-    ``sq`` could capture on: the quiescence search wants only these."""
-    found: list[int] = []
-    if letter == HORSE_LETTER:
-        for t, leg in HORSE_MOVES[sq]:
-            if board[leg] is None:
-                p = board[t]
-                if p is not None and p.color is not color:
-                    found.append(t)
-        return found
-    cannon = letter == CANNON_LETTER
-    for ray in RAYS[sq]:
-        screened = not cannon
-        for t in ray:
-            p = board[t]
-            if p is None:
-                continue
-            if screened:
-                if p.color is not color:
-                    found.append(t)
-                break
-            screened = True
-    return found
+Line = tuple[int, tuple[int, ...], tuple[int, ...]]
+
+
+def _line_table(length: int) -> tuple[tuple[Line, ...], ...]:
+    """``table[i][occupied]`` for a line of ``length`` squares, a slider on
+    its ``i``-th and the others' occupancy as bits: the empty squares it
+    reaches, the nearest piece each way (a chariot's captures) and the one
+    behind it (a cannon's)."""
+    table = []
+    for i in range(length):
+        row: list[Line] = []
+        for occupied in range(1 << length):
+            empty, near, far = 0, [], []
+            for step in (-1, 1):
+                j, seen = i + step, False
+                while 0 <= j < length:
+                    if occupied >> j & 1:
+                        if seen:
+                            far.append(j)
+                            break
+                        near.append(j)
+                        seen = True
+                    elif not seen:
+                        empty += 1
+                    j += step
+            row.append((empty, tuple(near), tuple(far)))
+        table.append(tuple(row))
+    return tuple(table)
+
+
+# RANK_LINES[file][bits of the rank's occupancy], FILE_LINES[rank][bits of the file's].
+RANK_LINES = _line_table(9)
+FILE_LINES = _line_table(10)
+
+
+def occupancy(board: Sequence[Piece | None]) -> tuple[list[int], list[int]]:
+    """Each rank's occupied files and each file's occupied ranks, as bits:
+    what :func:`line_reach` reads, which pushes keep by xor."""
+    ranks, files = [0] * 10, [0] * 9
+    for sq, piece in enumerate(board):
+        if piece is not None:
+            ranks[sq // 9] |= 1 << sq % 9
+            files[sq % 9] |= 1 << sq // 9
+    return ranks, files
+
+
+def line_reach(
+    board: Sequence[Piece | None],
+    ranks: Sequence[int],
+    files: Sequence[int],
+    sq: int,
+    color: Color,
+    cannon: bool,
+) -> int:
+    """:func:`reach` of a chariot or cannon, read from :data:`RANK_LINES` and
+    :data:`FILE_LINES` on the board's :func:`occupancy`."""
+    rank, file = divmod(sq, 9)
+    empty, near, far = RANK_LINES[file][ranks[rank]]
+    count = empty
+    for j in far if cannon else near:
+        p = board[rank * 9 + j]
+        if p is not None and p.color is not color:
+            count += 1
+    empty, near, far = FILE_LINES[rank][files[file]]
+    count += empty
+    for j in far if cannon else near:
+        p = board[j * 9 + file]
+        if p is not None and p.color is not color:
+            count += 1
+    return count
 
 
 _RNG = random.Random(29)  # fixed: the same keys in every process, so searches repeat
@@ -124,3 +205,24 @@ def zobrist(board: Sequence[Piece | None], turn: Color) -> int:
         if piece is not None:
             key ^= ZOBRIST[piece.kind._value_][piece.color][sq]
     return key
+
+
+# The third generation's squares carry more than a piece (drawn after the
+# keys above, so those stay as they were). BACK_KEYS[letter][sq]: the back
+# under the piece on ``sq``, public or not; SHOWN_KEYS[letter][sq]: the same
+# back once shown; FLAG_KEYS[flags][sq]: the square's flags but "shown".
+BACK_KEYS: dict[str, tuple[int, ...]] = {
+    kind._value_: tuple(_RNG.getrandbits(64) for _ in range(90)) for kind in Kind
+}
+SHOWN_KEYS: dict[str, tuple[int, ...]] = {
+    kind._value_: tuple(_RNG.getrandbits(64) for _ in range(90)) for kind in Kind
+}
+FLAG_KEYS: tuple[tuple[int, ...], ...] = (
+    (0,) * 90,
+    *(tuple(_RNG.getrandbits(64) for _ in range(90)) for _ in range(1, 32)),
+)
+# 骉's context (F-7): the kind each side moved by last, the square just moved to.
+RULE_KEYS: tuple[dict[str, int], ...] = tuple(
+    {kind._value_: _RNG.getrandbits(64) for kind in Kind} for _ in Color
+)
+JUST_KEYS: tuple[int, ...] = tuple(_RNG.getrandbits(64) for _ in range(90))

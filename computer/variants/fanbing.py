@@ -14,7 +14,7 @@ has, or the draw is made again; so a sample never contradicts anything
 public or anything the side was told.
 
 Flips and double flips are searched at the root, on a copy of the whole
-game; below the root the search walks moves only, on copies of the board.
+game; below the root the search walks moves only, on one board in place.
 """
 
 from __future__ import annotations
@@ -22,7 +22,7 @@ from __future__ import annotations
 import copy
 import random
 from collections import Counter
-from collections.abc import Hashable
+from collections.abc import Hashable, Sequence, Set
 
 from rules.actions import Action, Move, parse_action
 from rules.errors import RulesError
@@ -48,7 +48,24 @@ from ..evaluation import (
 )
 from ..plugin import Plugin, register, scores_after_each_action
 from ..search import Searcher
-from ..tables import BASE, NEAR, reach
+from ..tables import (
+    BACK_KEYS,
+    BASE,
+    CANNON_LETTER,
+    FLAG_KEYS,
+    HORSE_LETTER,
+    JUST_KEYS,
+    NEAR,
+    QUIET_KEY,
+    RULE_KEYS,
+    SHOWN_KEYS,
+    SIDE_KEY,
+    ZOBRIST,
+    exposed_squares,
+    line_reach,
+    occupancy,
+    reach,
+)
 from ..tables import SLIDER_LETTERS as STANDARD_SLIDERS
 from .xiangqi import XiangqiState
 
@@ -205,34 +222,71 @@ def piece_worth(position: FanbingPosition, sq: int, piece: Piece) -> int:
     return value
 
 
+def placed_value(
+    position: FanbingPosition, sq: int, piece: Piece, kings: tuple[int | None, int | None]
+) -> int:
+    """What the piece on ``sq`` is worth where it stands: its value, an
+    attacker's nearness to the enemy king, a minister's to its winning point
+    (F-5 wins there). A move changes it only on the squares it touches (and,
+    a king's step, for every enemy attacker)."""
+    color, letter = piece.color, piece.kind._value_
+    value = piece_worth(position, sq, piece)
+    if letter in ATTACKER_LETTERS:
+        king = kings[1 - color]
+        if king is not None:
+            value += NEAR[sq][king]
+    elif letter == MINISTER_LETTER:
+        value += MINISTER_STEP * nearness(sq, MINISTER_GOALS[color])
+    return value
+
+
+def placed_totals(position: FanbingPosition, pieces: dict[int, Piece]) -> tuple[int, int]:
+    """:func:`placed_value` summed for each side."""
+    kings = (position.king_square(Color.RED), position.king_square(Color.BLACK))
+    totals = [0, 0]
+    for sq, piece in pieces.items():
+        totals[piece.color] += placed_value(position, sq, piece, kings)
+    return totals[0], totals[1]
+
+
+def reach_terms(
+    position: FanbingPosition,
+    pieces: dict[int, Piece],
+    lines: tuple[Sequence[int], Sequence[int]],
+) -> int:
+    """The reach of the long-range pieces and the room of each king, Red's
+    minus Black's: what any move on their lines changes. ``lines`` is the
+    board's :func:`~computer.tables.occupancy`."""
+    board, flags = position.board, position.flags
+    ranks, files = lines
+    score = 0
+    for sq, piece in pieces.items():
+        color, letter = piece.color, piece.kind._value_
+        if letter in STANDARD_SLIDERS and not flags[sq] & PAWN_BORN:  # they move as in xiangqi
+            if letter == HORSE_LETTER:
+                value = MOBILITY * reach(board, sq, color, letter)
+            else:
+                cannon = letter == CANNON_LETTER
+                value = MOBILITY * line_reach(board, ranks, files, sq, color, cannon)
+        elif letter in SLIDER_LETTERS:
+            value = MOBILITY * sum(1 for _ in position.pseudo_targets(sq))
+        elif letter == KING_LETTER:
+            value = KING_FREEDOM * sum(1 for _ in position.pseudo_targets(sq))
+        else:
+            continue
+        score += value if color is Color.RED else -value
+    return score
+
+
 def evaluate_fanbing(position: FanbingPosition) -> int:
     """Material with the new pieces, pawns about to flip, the reach of the
     long-range pieces, attackers near the enemy king, a minister near the
     enemy king's point (F-5 wins there), and room for each king, for the
     side to move."""
-    board = position.board
-    kings = (position.king_square(Color.RED), position.king_square(Color.BLACK))
-    totals = [0, 0]
-    for sq, piece in enumerate(board):
-        if piece is None:
-            continue
-        color, letter = piece.color, piece.kind._value_
-        value = piece_worth(position, sq, piece)
-        if letter in STANDARD_SLIDERS and not position.flags[sq] & PAWN_BORN:
-            value += MOBILITY * reach(board, sq, color, letter)  # they move as in xiangqi
-        elif letter in SLIDER_LETTERS:
-            value += MOBILITY * sum(1 for _ in position.pseudo_targets(sq))
-        if letter in ATTACKER_LETTERS:
-            king = kings[1 - color]
-            if king is not None:
-                value += NEAR[sq][king]
-        elif letter == MINISTER_LETTER:
-            value += MINISTER_STEP * nearness(sq, MINISTER_GOALS[color])
-        elif letter == KING_LETTER:
-            value += KING_FREEDOM * sum(1 for _ in position.pseudo_targets(sq))
-        totals[color] += value
-    turn = position.turn
-    return totals[turn] - totals[1 - turn]
+    pieces = {sq: p for sq, p in enumerate(position.board) if p is not None}
+    red, black = placed_totals(position, pieces)
+    score = red - black + reach_terms(position, pieces, occupancy(position.board))
+    return score if position.turn is Color.RED else -score
 
 
 def copy_position(position: FanbingPosition) -> FanbingPosition:
@@ -247,58 +301,245 @@ def copy_position(position: FanbingPosition) -> FanbingPosition:
     return out
 
 
-class FanbingState(XiangqiState):
-    """Moves only, each on a copy of the board (the fanbing board has no pop).
+def square_keys(position: FanbingPosition, sq: int) -> tuple[int, int]:
+    """The Zobrist keys of what ``sq`` holds: the public one (the piece, its
+    flags, its back once shown) and the hidden one (its back as drawn)."""
+    piece = position.board[sq]
+    if piece is None:
+        return 0, 0
+    flags, back = position.flags[sq], position.backs[sq]
+    public = ZOBRIST[piece.kind._value_][piece.color][sq] ^ FLAG_KEYS[flags & ~SHOWN][sq]
+    if back is None:
+        return public, 0
+    if flags & SHOWN:
+        public ^= SHOWN_KEYS[back._value_][sq]
+    return public, BACK_KEYS[back._value_][sq]
 
-    It knows the game's past (``past``: every position the game has met), so a
-    position met before scores as a draw, as does the no-capture limit (S-4,
-    S-12); a minister reaching the enemy king's point wins (F-5)."""
+
+# What a push changes on the board, to be put back by the pop: the move, the
+# capture, both squares' flags and backs, the mover's side's last rule, the
+# square just moved to, the quiet plies, whether the mover and the capture
+# were in the exotic index; and the state's hashes, placed totals and ending.
+Undo = tuple[
+    Move,
+    Piece | None,
+    int,
+    int,
+    Kind | None,
+    Kind | None,
+    Kind | None,
+    int | None,
+    int,
+    bool,
+    bool,
+    int,
+    int,
+    tuple[int, int],
+    int | None,
+]
+
+
+class FanbingState(XiangqiState):
+    """Moves only, made on the board in place and put back by :meth:`pop`.
+
+    The xiangqi state's generation serves (the rules' own, these pieces
+    move their own ways), but not its bookkeeping: the state keeps its own
+    Zobrist hashes (public, and the backs as drawn), the pieces' squares,
+    and each side's :func:`placed_totals`. It knows the game's past
+    (``past``: every position the game has met), so a position met before
+    scores as a draw, as does the no-capture limit (S-4, S-12); a minister
+    reaching the enemy king's point wins (F-5)."""
 
     values = FANBING_VALUES
-    standard_sliders = False  # its pieces have their own moves
     standard_moves = False
 
     def __init__(self, position: FanbingPosition, past: Occurrences | None = None) -> None:
-        super().__init__(position, past)
         self.position: FanbingPosition = position
-        self._stack: list[tuple[FanbingPosition, Key]] = []
-        self._met: Counter[Key] = Counter()  # the path's whole keys (boards are copied)
+        self.past = past
+        self.pieces = {sq: p for sq, p in enumerate(position.board) if p is not None}
+        self.public = SIDE_KEY if position.turn is Color.BLACK else 0
+        self.hidden = 0
+        for sq in self.pieces:
+            public, hidden = square_keys(position, sq)
+            self.public ^= public
+            self.hidden ^= hidden
+        self.placed = placed_totals(position, self.pieces)
+        self.ranks, self.files = occupancy(position.board)
+        self._biao = sum(1 for p in self.pieces.values() if p.kind is Kind.BIAO)
+        self._captures = 0  # since the root: after one, no position of the past comes back
+        self._path: Counter[int] = Counter()  # the path's keys (see :meth:`_path_key`)
+        self._in_past: dict[int, bool] = {}  # path key: whether the past holds its whole key
+        self._undo: list[Undo] = []
         self._over: int | None = None
+        self._check: tuple[int | None, bool] = (None, False)  # see :meth:`in_check`
+
+    def _legal(self, moves: list[Move]) -> list[Move]:
+        """The legal ones among ``moves``. While the enemy has only standard
+        pieces that move as in xiangqi (nothing in its exotic index: no new
+        piece, no minister, no pawn-born advisor or elephant), out of check,
+        a move touching no square exposed to the own king is legal, as in
+        standard xiangqi."""
+        position = self.position
+        turn = position.turn
+        king = position.king_square(turn)
+        legal = position.is_legal_pseudo
+        if king is None or position.exotic[1 - turn] or self.in_check():
+            return [m for m in moves if legal(m)]
+        exposed = exposed_squares(position.board, king, turn)
+        return [
+            m for m in moves if (m.from_sq not in exposed and m.to_sq not in exposed) or legal(m)
+        ]
+
+    def _ruled(self) -> Set[int]:
+        """The new pieces and the pawn-born advisors and elephants (the
+        board's exotic index): the rest move as in standard xiangqi."""
+        position = self.position
+        return position.exotic[position.turn]
+
+    def in_check(self) -> bool:
+        """Whether the side to move is in check, kept for the last path key asked."""
+        key = self._path_key()
+        if self._check[0] != key:
+            self._check = (key, self.position.is_check())
+        return self._check[1]
+
+    def _context(self) -> int:
+        """The hash of 骉's context (F-7), which the public key holds while one stands."""
+        if not self._biao:
+            return 0
+        position = self.position
+        key = JUST_KEYS[position.just_moved] if position.just_moved is not None else 0
+        for color, kind in enumerate(position.last_rule):
+            if kind is not None:
+                key ^= RULE_KEYS[color][kind._value_]
+        return key
 
     def push(self, action: Action) -> None:
         assert isinstance(action, Move)
-        before = self.position
-        mover = before.board[action.from_sq]
-        self.position = position = copy_position(before)
+        position = self.position
+        board, flags, backs = position.board, position.flags, position.backs
+        f, t = action.from_sq, action.to_sq
+        mover, captured = board[f], board[t]
+        assert mover is not None
+        color = mover.color
+        public_f, hidden_f = square_keys(position, f)
+        public_t, hidden_t = square_keys(position, t)
+        kings = (position.king_square(Color.RED), position.king_square(Color.BLACK))
+        totals = list(self.placed)
+        totals[color] -= placed_value(position, f, mover, kings)
+        if captured is not None:
+            totals[1 - color] -= placed_value(position, t, captured, kings)
+        self._undo.append(
+            (
+                action,
+                captured,
+                flags[f],
+                flags[t],
+                backs[f],
+                backs[t],
+                position.last_rule[color],
+                position.just_moved,
+                position.quiet_plies,
+                f in position.exotic[color],
+                captured is not None and t in position.exotic[1 - color],
+                self.public,
+                self.hidden,
+                self.placed,
+                self._over,
+            )
+        )
         position.make(action)
-        key = position.key()
-        self._met[key] += 1
-        self._stack.append((before, key))
-        seen = self._met[key] > 1 or (self.past is not None and key in self.past)
-        if mover is not None and mover.kind is Kind.MINISTER:
-            home = action.to_sq == MINISTER_GOALS[mover.color]
+        self._occupy(f, t, captured is None)
+        pieces = self.pieces
+        del pieces[f]
+        pieces[t] = mover
+        public_moved, hidden_moved = square_keys(position, t)  # ``f`` is empty now
+        self.public ^= SIDE_KEY ^ public_f ^ public_t ^ public_moved
+        self.hidden ^= hidden_f ^ hidden_t ^ hidden_moved
+        if mover.kind is Kind.KING or (captured is not None and captured.kind is Kind.KING):
+            self.placed = placed_totals(position, pieces)  # every attacker's nearness moves
         else:
-            home = False
-        if home:
+            totals[color] += placed_value(position, t, mover, kings)
+            self.placed = (totals[0], totals[1])
+        if captured is not None:
+            self._captures += 1
+            if captured.kind is Kind.BIAO:
+                self._biao -= 1
+        key = self._path_key()
+        path = self._path
+        path[key] += 1
+        seen = path[key] > 1 or (self._captures == 0 and self._met_before(key))
+        if mover.kind is Kind.MINISTER and t == MINISTER_GOALS[color]:
             self._over = -MATE  # F-5: the side to move has lost
         elif seen or position.quiet_plies >= NO_CAPTURE_LIMIT:
             self._over = 0  # a position met before, or the no-capture limit
         else:
             self._over = None
 
+    def _path_key(self) -> int:
+        """The hash of what the position's public key (``FanbingPosition.key``) holds."""
+        return self.public ^ self._context()
+
+    def _met_before(self, key: int) -> bool:
+        """Whether the game's past holds this position (its whole key is built
+        once per path key, and only while no capture since the root)."""
+        if self.past is None:
+            return False
+        met = self._in_past.get(key)
+        if met is None:
+            met = self._in_past[key] = self.position.key() in self.past
+        return met
+
     def pop(self) -> None:
-        self.position, key = self._stack.pop()
-        self._met[key] -= 1
-        self._over = None
+        self._path[self._path_key()] -= 1
+        (
+            move,
+            captured,
+            flags_f,
+            flags_t,
+            back_f,
+            back_t,
+            rule,
+            just,
+            quiet,
+            moved_exotic,
+            taken_exotic,
+            self.public,
+            self.hidden,
+            self.placed,
+            self._over,
+        ) = self._undo.pop()
+        position = self.position
+        board, flags, backs = position.board, position.flags, position.backs
+        f, t = move.from_sq, move.to_sq
+        mover = board[t]
+        assert mover is not None
+        color = mover.color
+        board[f], board[t] = mover, captured
+        flags[f], flags[t] = flags_f, flags_t
+        backs[f], backs[t] = back_f, back_t
+        position.last_rule[color], position.just_moved = rule, just
+        position.quiet_plies, position.turn = quiet, color
+        if moved_exotic:
+            position.exotic[color].discard(t)
+            position.exotic[color].add(f)
+        self._occupy(f, t, captured is None)
+        pieces = self.pieces
+        pieces[f] = pieces.pop(t)
+        if captured is not None:
+            pieces[t] = captured
+            if taken_exotic:
+                position.exotic[1 - color].add(t)
+            self._captures -= 1
+            if captured.kind is Kind.BIAO:
+                self._biao += 1
 
     def terminal(self) -> int | None:
         return self._over
 
     def key(self) -> Hashable:
-        """The position's public key, the backs as drawn, and the quiet plies."""
-        position = self.position
-        public = self._stack[-1][1] if self._stack else position.key()
-        return (public, tuple(position.backs), position.quiet_plies)
+        """The position's public key, the backs as drawn, and the quiet plies, hashed."""
+        return self._path_key() ^ self.hidden ^ (self.position.quiet_plies * QUIET_KEY)
 
     def null_ok(self) -> bool:
         """Never: the board's rule state (which kind's rule each side moved
@@ -306,7 +547,11 @@ class FanbingState(XiangqiState):
         return False
 
     def evaluate(self) -> int:
-        return progress(evaluate_fanbing(self.position), self.position.quiet_plies)
+        red, black = self.placed
+        score = red - black + reach_terms(self.position, self.pieces, (self.ranks, self.files))
+        if self.position.turn is not Color.RED:
+            score = -score
+        return progress(score, self.position.quiet_plies)
 
 
 class FanbingSample:
@@ -348,7 +593,7 @@ def _redealt(
 @register("fanbing")
 class FanbingPlugin(Plugin[FanbingSample]):
     samples = 3
-    node_share = 0.3  # its boards are copied at each push
+    node_share = 0.5  # its exotic pieces move and check by the rules' own generation
 
     def __init__(self) -> None:
         self._replayed: tuple[Knowledge, Fanbing] | None = None

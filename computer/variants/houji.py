@@ -15,12 +15,13 @@ rare, and the root sees them all.
 from __future__ import annotations
 
 import random
-from collections.abc import Mapping, Sequence
+from collections.abc import Mapping, Sequence, Set
 
 from rules.knowledge import Knowledge
 from rules.pieces import Color, Kind, Piece
+from rules.squares import own_half
 from rules.variants.houji.game import Houji
-from rules.variants.houji.moves import HoujiPosition
+from rules.variants.houji.moves import QUEEN_RAYS, HoujiPosition
 
 from ..evaluation import MATE
 from ..plugin import Plugin, register, scores_after_each_action
@@ -28,6 +29,7 @@ from ..search import Searcher
 from .xiangqi import XiangqiState, evaluate_position
 
 QUEEN_NEAR_KING = 8  # per step closer the queen stands to the enemy king (H-4 takes it)
+HOME = tuple(frozenset(sq for sq in range(90) if own_half(sq, color)) for color in Color)
 
 
 class HoujiState(XiangqiState):
@@ -40,6 +42,15 @@ class HoujiState(XiangqiState):
         super().__init__(position)
         self.position: HoujiPosition = position
 
+    def _ruled(self) -> Set[int]:
+        """The queen and the advisors (which step along the diamond, H-2)."""
+        turn = self.position.turn
+        return {
+            sq
+            for sq, p in self.pieces.items()
+            if p.color is turn and p.kind in (Kind.QUEEN, Kind.ADVISOR)
+        }
+
     def terminal(self) -> int | None:
         if not self._trail:
             return None
@@ -47,31 +58,53 @@ class HoujiState(XiangqiState):
         return -MATE if taken is not None and taken.kind in (Kind.KING, Kind.QUEEN) else None
 
     def evaluate(self) -> int:
-        return evaluate_houji(self.position, self.pieces, self.kings)
+        return self.material_and_reach() + queen_terms(self.position, self.pieces, self.kings)
 
 
-def evaluate_houji(
-    position: HoujiPosition,
-    pieces: Mapping[int, Piece] | None = None,
-    kings: Sequence[int | None] | None = None,
+def evaluate_houji(position: HoujiPosition) -> int:
+    """The xiangqi evaluation (the queen counted at its value), plus the
+    queen's reach and its nearness to the enemy king it may take across an
+    open line (:func:`queen_terms`)."""
+    pieces = {sq: p for sq, p in enumerate(position.board) if p is not None}
+    kings = (position.king_square(Color.RED), position.king_square(Color.BLACK))
+    return evaluate_position(position, pieces, kings) + queen_terms(position, pieces, kings)
+
+
+def queen_terms(
+    position: HoujiPosition, pieces: Mapping[int, Piece], kings: Sequence[int | None]
 ) -> int:
-    """The xiangqi evaluation (the queen counted at its value and its reach),
-    plus the queen's nearness to the enemy king it may take across an open line.
-    ``pieces`` and ``kings`` save walks over the board, as for the xiangqi one."""
-    if pieces is None:
-        pieces = {sq: p for sq, p in enumerate(position.board) if p is not None}
-    if kings is None:
-        kings = (position.king_square(Color.RED), position.king_square(Color.BLACK))
-    score = evaluate_position(position, pieces, kings)
+    """What the queens add to the xiangqi evaluation, for the side to move."""
+    score = 0
     for sq, piece in pieces.items():
         if piece.kind is not Kind.QUEEN:
             continue
         king = kings[piece.color.other()]
         near = 0 if king is None else max(0, 12 - abs(sq % 9 - king % 9) - abs(sq // 9 - king // 9))
-        reach = sum(1 for _ in position.pseudo_targets(sq))
+        reach = queen_reach(position.board, sq, piece.color)
         value = QUEEN_NEAR_KING * near + 2 * reach
         score += value if piece.color is position.turn else -value
     return score
+
+
+def queen_reach(board: Sequence[Piece | None], sq: int, color: Color) -> int:
+    """How many squares the queen of ``color`` on ``sq`` may go to: the count
+    of ``queen_targets``, without a generator (it slides on its own half and,
+    past the river, may take only the enemy queen, or the king on a line)."""
+    home = HOME[color]
+    count = 0
+    for ray, straight in QUEEN_RAYS[sq]:
+        for t in ray:
+            p = board[t]
+            if p is None:
+                if t in home:
+                    count += 1
+                continue
+            if p.color is not color and (
+                t in home or p.kind is Kind.QUEEN or (straight and p.kind is Kind.KING)
+            ):
+                count += 1
+            break
+    return count
 
 
 class HoujiSample:

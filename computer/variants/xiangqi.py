@@ -5,7 +5,8 @@ from __future__ import annotations
 
 import random
 from collections import Counter
-from collections.abc import Hashable, Mapping, Sequence
+from collections.abc import Hashable, Mapping, Sequence, Set
+from operator import attrgetter
 from typing import ClassVar
 
 from rules.actions import Action, Move
@@ -17,24 +18,29 @@ from rules.repetition import Occurrences
 from rules.standard import NO_CAPTURE_LIMIT, StandardXiangqi
 
 from ..evaluation import MOBILITY, VALUES, progress
-from ..movegen import pseudo_moves
+from ..movegen import MOVES, pseudo_moves
 from ..plugin import SearchPlugin, register
 from ..search import SearchState
 from ..tables import (
     ATTACKER_LETTERS,
     BASE,
-    EXPOSED,
+    CANNON_LETTER,
+    HORSE_LETTER,
     NEAR,
     QUIET_KEY,
     SIDE_KEY,
     SLIDER_LETTERS,
     ZOBRIST,
-    captures_from,
+    exposed_squares,
+    line_reach,
+    occupancy,
     reach,
     zobrist,
 )
 
 Key = tuple[Hashable, ...]  # a position's repetition key (Position.key)
+KING_LETTER = Kind.KING._value_
+FROM_SQUARE = attrgetter("from_sq")
 
 
 def ordered(
@@ -61,14 +67,13 @@ class XiangqiState:
     ``values`` orders the captures (a variant's own pieces have their own).
 
     The state reads the board once and then follows its own pushes (where
-    the pieces and kings stand, the Zobrist hash): the board must not be
-    edited under it."""
+    the pieces, sliders and kings stand, the Zobrist hash, each side's
+    material on its squares and its attackers' nearness to the enemy king):
+    the board must not be edited under it. So a leaf adds only the reach of
+    its chariots, horses and cannons, which any move on their lines changes."""
 
     values: ClassVar[Mapping[Kind, int]] = VALUES
-    # Whether chariots, horses and cannons move as in standard xiangqi, so
-    # their captures may be found by the tables' own scan.
-    standard_sliders: ClassVar[bool] = True
-    # Whether every piece moves and attacks as in standard xiangqi (see :meth:`_legal`).
+    # Whether every piece attacks as in standard xiangqi (see :meth:`_legal`).
     standard_moves: ClassVar[bool] = True
 
     def __init__(self, position: Position, past: Occurrences | None = None) -> None:
@@ -81,26 +86,52 @@ class XiangqiState:
         self._pieces = sum(1 for p in position.board if p is not None)
         self._captures = 0
         self._hashes: list[int] = []
-        self._trail: list[tuple[Piece | None, bool]] = []  # each push's capture, and _seen before
+        # Each push's capture, and _seen and placed from before it.
+        self._trail: list[tuple[Piece | None, bool, tuple[int, int]]] = []
         # Where the pieces stand, so the evaluation visits 32 squares, not 90.
         self.pieces = {sq: p for sq, p in enumerate(position.board) if p is not None}
         self.kings = [position.king_square(Color.RED), position.king_square(Color.BLACK)]
+        self.sliders = {sq: p for sq, p in self.pieces.items() if p.kind._value_ in SLIDER_LETTERS}
+        # Each side's pieces on their squares and attackers near the enemy king.
+        self.placed = placed_totals(self.pieces, self.kings)
+        self.ranks, self.files = occupancy(position.board)
         self._path: Counter[int] = Counter()
         self._seen = False
         self._nulls: list[tuple[int, bool]] = []  # each null move's hash and _seen before
+        self._check: tuple[int | None, bool] = (None, False)  # see :meth:`in_check`
 
     def actions(self) -> Sequence[Action]:
+        return ordered(self.position.board, self._legal(self._pseudo(False)), self.values)
+
+    def _pseudo(self, captures: bool) -> list[Move]:
+        """The side to move's pseudo-legal moves (only its captures when
+        ``captures``) in the order the rules give them: from the prebuilt
+        table, but for the pieces on :meth:`_ruled` squares, whose moves the
+        rules generate."""
         position = self.position
-        if self.standard_moves:
-            moves = pseudo_moves(position.board, sorted(self.pieces), position.turn, False)
-        else:
-            moves = list(position.pseudo_moves())
-        return ordered(position.board, self._legal(moves), self.values)
+        board, turn = position.board, position.turn
+        squares = sorted(self.pieces)
+        ruled = self._ruled()
+        if not ruled:
+            return pseudo_moves(board, squares, turn, captures)
+        moves = pseudo_moves(board, [sq for sq in squares if sq not in ruled], turn, captures)
+        for sq in sorted(ruled):
+            row = MOVES[sq]
+            moves += [
+                row[t] for t in position.pseudo_targets(sq) if not captures or board[t] is not None
+            ]
+        moves.sort(key=FROM_SQUARE)  # stable: each piece's own order is kept
+        return moves
+
+    def _ruled(self) -> Set[int]:
+        """Squares of the side to move's pieces that move otherwise than in
+        standard xiangqi (none here)."""
+        return frozenset()
 
     def _legal(self, moves: list[Move]) -> list[Move]:
         """The legal ones among pseudo-legal ``moves``: in standard xiangqi, and
-        out of check, only a move from or to a square :data:`EXPOSED` to the
-        own king is tried on the board."""
+        out of check, only a move from or to a square exposed to the own king
+        (:func:`~computer.tables.exposed_squares`) is tried on the board."""
         position = self.position
         if not self.standard_moves:
             return [m for m in moves if position.is_legal_pseudo(m)]
@@ -108,9 +139,9 @@ class XiangqiState:
         if king is None:
             return []
         safe = self._safe
-        if position.is_attacked(king, position.turn.other()):
+        if self.in_check():
             return [m for m in moves if safe(m, king)]
-        exposed = EXPOSED[king]
+        exposed = exposed_squares(position.board, king, position.turn)
         return [
             m
             for m in moves
@@ -141,22 +172,7 @@ class XiangqiState:
             board[f], board[t] = mover, captured
 
     def captures(self) -> Sequence[Action]:
-        position = self.position
-        board = position.board
-        turn = position.turn
-        if self.standard_moves:
-            taking = pseudo_moves(board, sorted(self.pieces), turn, True)
-            return ordered(board, self._legal(taking), self.values)
-        found: list[Move] = []
-        for sq, piece in enumerate(board):
-            if piece is None or piece.color is not turn:
-                continue
-            letter = piece.kind._value_
-            if self.standard_sliders and letter in SLIDER_LETTERS:
-                found += [Move(sq, t) for t in captures_from(board, sq, turn, letter)]
-            else:
-                found += [Move(sq, t) for t in position.pseudo_targets(sq) if board[t] is not None]
-        return ordered(board, self._legal(found), self.values)
+        return ordered(self.position.board, self._legal(self._pseudo(True)), self.values)
 
     def push(self, action: Action) -> None:
         assert isinstance(action, Move)
@@ -170,15 +186,26 @@ class XiangqiState:
         if taken is not None:
             h ^= ZOBRIST[taken.kind._value_][taken.color][t]
             self._captures += 1
-        pieces = self.pieces
+        pieces, sliders, kings = self.pieces, self.sliders, self.kings
         del pieces[f]
         pieces[t] = mover
-        if mover.kind is Kind.KING:
-            self.kings[mover.color] = t
+        letter = mover.kind._value_
+        if taken is not None and t in sliders:
+            del sliders[t]
+        if letter in SLIDER_LETTERS:
+            del sliders[f]
+            sliders[t] = mover
+        self._trail.append((taken, self._seen, self.placed))
+        self._occupy(f, t, taken is None)
+        if letter == KING_LETTER:
+            kings[mover.color] = t
+            self.placed = placed_totals(pieces, kings)  # every attacker's nearness moves
         elif taken is not None and taken.kind is Kind.KING:
-            self.kings[taken.color] = None
+            kings[taken.color] = None
+            self.placed = placed_totals(pieces, kings)
+        else:
+            self.placed = placed_after(self.placed, mover, f, t, taken, kings)
         self._hashes.append(self.hash)
-        self._trail.append((taken, self._seen))
         self.hash = h
         if self.past is not None:
             path = self._path
@@ -190,16 +217,31 @@ class XiangqiState:
         if self.past is not None:
             self._path[self.hash] -= 1
         self.hash = self._hashes.pop()
-        taken, self._seen = self._trail.pop()
-        pieces = self.pieces
+        taken, self._seen, self.placed = self._trail.pop()
+        self._occupy(move.from_sq, move.to_sq, taken is None)
+        pieces, sliders = self.pieces, self.sliders
         mover = pieces[move.from_sq] = pieces.pop(move.to_sq)
         if mover.kind is Kind.KING:
             self.kings[mover.color] = move.from_sq
+        elif move.to_sq in sliders:
+            sliders[move.from_sq] = sliders.pop(move.to_sq)
         if taken is not None:
             pieces[move.to_sq] = taken
+            if taken.kind._value_ in SLIDER_LETTERS:
+                sliders[move.to_sq] = taken
             self._captures -= 1
             if taken.kind is Kind.KING:
                 self.kings[taken.color] = move.to_sq
+
+    def _occupy(self, f: int, t: int, empty: bool) -> None:
+        """Flip the occupancy bits of a move from ``f`` to an ``empty`` ``t``,
+        or only of ``f`` after a capture (the same undoes it)."""
+        ranks, files = self.ranks, self.files
+        ranks[f // 9] ^= 1 << f % 9
+        files[f % 9] ^= 1 << f // 9
+        if empty:
+            ranks[t // 9] ^= 1 << t % 9
+            files[t % 9] ^= 1 << t // 9
 
     def is_capture(self, action: Action) -> bool:
         assert isinstance(action, Move)
@@ -234,11 +276,18 @@ class XiangqiState:
         self.hash, self._seen = self._nulls.pop()
 
     def in_check(self) -> bool:
+        """Whether the side to move is in check (asked twice a node, by the
+        search and by :meth:`_legal`, so kept for the last hash asked)."""
+        if self._check[0] == self.hash:
+            return self._check[1]
         position = self.position
         if not self.standard_moves:
-            return position.is_check()
-        king = self.kings[position.turn]
-        return king is not None and position.is_attacked(king, position.turn.other())
+            check = position.is_check()
+        else:
+            king = self.kings[position.turn]
+            check = king is not None and position.is_attacked(king, position.turn.other())
+        self._check = (self.hash, check)
+        return check
 
     def terminal(self) -> int | None:
         if self.past is None or not self._hashes:
@@ -248,8 +297,70 @@ class XiangqiState:
         return 0 if self.position.quiet_plies >= NO_CAPTURE_LIMIT else None
 
     def evaluate(self) -> int:
-        score = evaluate_position(self.position, self.pieces, self.kings)
+        score = self.material_and_reach()
         return score if self.past is None else progress(score, self.position.quiet_plies)
+
+    def material_and_reach(self) -> int:
+        """:func:`evaluate_position` from what the pushes kept."""
+        placed, board = self.placed, self.position.board
+        ranks, files = self.ranks, self.files
+        score = placed[0] - placed[1]
+        for sq, piece in self.sliders.items():
+            letter = piece.kind._value_
+            if letter == HORSE_LETTER:
+                mobility = MOBILITY * reach(board, sq, piece.color, letter)
+            else:
+                cannon = letter == CANNON_LETTER
+                mobility = MOBILITY * line_reach(board, ranks, files, sq, piece.color, cannon)
+            score += mobility if piece.color is Color.RED else -mobility
+        return score if self.position.turn is Color.RED else -score
+
+
+def placed_totals(pieces: Mapping[int, Piece], kings: Sequence[int | None]) -> tuple[int, int]:
+    """Each side's pieces on their squares (a pawn over the river more), and its
+    attackers' nearness to the enemy king: what a push may update without
+    looking at the rest of the board."""
+    totals = [0, 0]
+    for sq, piece in pieces.items():
+        color, letter = piece.color, piece.kind._value_
+        value = BASE[letter][color][sq]
+        if letter in ATTACKER_LETTERS:
+            king = kings[1 - color]
+            if king is not None:
+                value += NEAR[sq][king]
+        totals[color] += value
+    return totals[0], totals[1]
+
+
+def placed_after(
+    placed: tuple[int, int],
+    mover: Piece,
+    f: int,
+    t: int,
+    taken: Piece | None,
+    kings: Sequence[int | None],
+) -> tuple[int, int]:
+    """:func:`placed_totals` after ``mover`` went from ``f`` to ``t``, taking
+    ``taken``, when neither is a king (a king's step moves every enemy
+    attacker's nearness, so that is counted afresh)."""
+    color, letter = mover.color, mover.kind._value_
+    base = BASE[letter][color]
+    gain = base[t] - base[f]
+    if letter in ATTACKER_LETTERS:
+        king = kings[1 - color]
+        if king is not None:
+            gain += NEAR[t][king] - NEAR[f][king]
+    lost = 0
+    if taken is not None:
+        letter = taken.kind._value_
+        lost = BASE[letter][1 - color][t]
+        if letter in ATTACKER_LETTERS:
+            king = kings[color]
+            if king is not None:
+                lost += NEAR[t][king]
+    if color is Color.RED:
+        return placed[0] + gain, placed[1] - lost
+    return placed[0] - lost, placed[1] + gain
 
 
 def evaluate_position(
@@ -264,19 +375,13 @@ def evaluate_position(
     board = position.board
     if kings is None:
         kings = (position.king_square(Color.RED), position.king_square(Color.BLACK))
-    totals = [0, 0]
     if pieces is None:
         pieces = {sq: p for sq, p in enumerate(board) if p is not None}
+    totals = list(placed_totals(pieces, kings))
     for sq, piece in pieces.items():
-        color, letter = piece.color, piece.kind._value_
-        value = BASE[letter][color][sq]
+        letter = piece.kind._value_
         if letter in SLIDER_LETTERS:
-            value += MOBILITY * reach(board, sq, color, letter)
-        if letter in ATTACKER_LETTERS:
-            king = kings[1 - color]
-            if king is not None:
-                value += NEAR[sq][king]
-        totals[color] += value
+            totals[piece.color] += MOBILITY * reach(board, sq, piece.color, letter)
     turn = position.turn
     return totals[turn] - totals[1 - turn]
 
