@@ -35,8 +35,10 @@ Figures:
   standard xiangqi in the bot.
 
 ``python -m benchmarks.bench_elo [--games N] [--ladder-games N] [--levels 1,8]
-[--positions N] [--variants a,b]`` runs a smaller or larger version
-(``--games 0`` skips the levels' games, ``--positions 0`` the times).
+[--positions N] [--variants a,b] [--log FILE]`` runs a smaller or larger
+version (``--games 0`` skips the levels' games, ``--positions 0`` the times),
+adding each game's result to FILE as it ends; ``--refit FILE`` prints the
+ratings from the games of such a file without playing any.
 """
 
 from __future__ import annotations
@@ -44,6 +46,7 @@ from __future__ import annotations
 import argparse
 import asyncio
 import itertools
+import json
 import math
 import os
 import random
@@ -52,7 +55,7 @@ import sys
 import time
 from collections.abc import Iterable, Iterator, Sequence
 from concurrent.futures import ProcessPoolExecutor
-from dataclasses import dataclass
+from dataclasses import asdict, dataclass
 
 from benchmarks import Figure
 from computer.fairy import FairyStockfish, engine_path, from_uci
@@ -68,13 +71,14 @@ BUDGETS = (10, 30, 100, 300, 1_000, 3_000, 10_000)  # Fairy-Stockfish's nodes a 
 ANCHOR = 1_000
 ANCHOR_RATING = 1500.0
 START = {1: 10, 2: 10, 3: 30, 4: 100, 5: 100, 6: 300, 7: 300, 8: 1_000}
-LADDER_GAMES = 30  # per pair of neighbouring budgets
+LADDER_GAMES = 24  # per pair of neighbouring budgets
 LEVEL_GAMES = 8  # per level
 MAX_PLIES = 160
 OPENING_PLIES = 2
 DECISIVE_CP = 1_000
 DECISIVE_REPORTS = 3
 PRIOR_DRAWS = 1.0
+LOG = "CHUHAN_ELO_LOG"  # a file each game's result is added to, as a JSON line, when set
 TIME_VARIANTS = ("xiangqi", "jieqi", "jieqi-classic", "tuibei", "houji", "fanbing")
 TIME_GAMES = 3  # seeded games per variant whose positions are timed
 TIME_PLIES = (0, 10, 20, 30)  # the plies of each game that are timed
@@ -252,8 +256,22 @@ async def play(players: Players, first: str, second: str, game: int) -> Result:
         winner = match.outcome.winner
     first_is = Color.RED if game % 2 == 0 else Color.BLACK
     score = 0.5 if winner is None else 1.0 if winner is first_is else 0.0
-    print(f"{first} v {second} #{game}: {score} in {match.game.ply} plies", file=sys.stderr)
-    return Result(first, second, score)
+    result = Result(first, second, score)
+    log = os.environ.get(LOG)
+    if log:
+        with open(log, "a", encoding="utf-8") as out:
+            out.write(json.dumps({**asdict(result), "game": game, "plies": match.game.ply}) + "\n")
+    return result
+
+
+def logged(path: str) -> tuple[list[Result], list[Result]]:
+    """The games of a log: those between budgets, and the levels' games."""
+    with open(path, encoding="utf-8") as lines:
+        found = [json.loads(line) for line in lines if line.strip()]
+    games = [Result(g["first"], g["second"], g["score"], g["weight"]) for g in found]
+    return [g for g in games if g.first.startswith("fs")], [
+        g for g in games if g.first.startswith("level")
+    ]
 
 
 def _ladder_pair(path: str, lower: int, upper: int, games: int) -> list[Result]:
@@ -299,8 +317,9 @@ def level_series(path: str, number: int, games: int, ladder: Sequence[Result]) -
 def elo_games(
     path: str, levels: Sequence[int], games: int, ladder_games: int, workers: int = 2
 ) -> tuple[list[Result], list[Result]]:
-    """The games between neighbouring budgets, then each level's series (the
-    dearest levels first, so that the two processes finish together)."""
+    """The games between neighbouring budgets, then each level's series: the
+    dearest level in one process, the others from the cheapest in the other,
+    so that a run cut short still has the cheap levels."""
     with ProcessPoolExecutor(workers) as pool:
         steps = list(itertools.pairwise(BUDGETS))
         found = pool.map(
@@ -310,7 +329,8 @@ def elo_games(
             [ladder_games] * len(steps),
         )
         ladder = [r for results in found for r in results]
-        order = sorted(levels, key=lambda n: -LEVELS[n].nodes)
+        dearest = max(levels, key=lambda n: LEVELS[n].nodes)
+        order = [dearest, *sorted(set(levels) - {dearest}, key=lambda n: LEVELS[n].nodes)]
         runs = pool.map(
             level_series, [path] * len(order), order, [games] * len(order), [ladder] * len(order)
         )
@@ -442,7 +462,14 @@ def _main(argv: list[str]) -> Iterator[Figure]:
     parser.add_argument("--levels", default=",".join(map(str, LEVELS)))
     parser.add_argument("--positions", type=int, default=TIME_GAMES * len(TIME_PLIES))
     parser.add_argument("--variants", default=",".join(TIME_VARIANTS))
+    parser.add_argument("--log", help="add each game's result to this file as it ends")
+    parser.add_argument("--refit", help="play nothing: the ratings from the games of a --log file")
     args = parser.parse_args(argv)
+    if args.refit:
+        yield from elo_figures(*logged(args.refit))
+        return
+    if args.log:
+        os.environ[LOG] = args.log
     levels = tuple(int(n) for n in args.levels.split(","))
     variants = tuple(v.strip() for v in args.variants.split(","))
     yield from _measure(args.games, args.ladder_games, levels, args.positions, variants)
