@@ -3,6 +3,8 @@
 
 from __future__ import annotations
 
+import sys
+
 from computer.level_ratings import LEVEL_RATINGS
 from computer.levels import LEVELS
 
@@ -11,7 +13,10 @@ async def test_the_level_choices_name_each_level_with_its_rating(table):
     offered = await table.alice.autocomplete(table.channel, "play computer", "level", "")
     assert [choice["value"] for choice in offered] == sorted(LEVELS)
     for choice in offered:
-        found = LEVEL_RATINGS[choice["value"]]
+        found = LEVEL_RATINGS.get(choice["value"])
+        if found is None:
+            assert choice["name"] == f"{choice['value']} (strength not measured yet)"
+            continue
         assert choice["name"].startswith(f"{choice['value']} · ~{found.rating} Elo")
         assert f"±{found.error}" in choice["name"]
         assert "standard xiangqi" in choice["name"]
@@ -41,3 +46,14 @@ async def test_stats_gives_the_ratings_of_the_levels_played(table):
     assert line.endswith(f"standard xiangqi): level 2 ~{found.rating} ±{found.error}")
     bob = (await table.bob.slash(table.channel, "stats")).response.content
     assert "Estimated strength" not in bob  # he never played the computer
+
+
+async def test_a_level_not_yet_measured_says_so(table, monkeypatch):
+    loaded = sys.modules["bot.cogs.computer"]  # the extension as the bot loaded it
+    monkeypatch.setattr(loaded, "LEVEL_RATINGS", {})
+    offered = await table.alice.autocomplete(table.channel, "play computer", "level", "5")
+    assert offered[0]["name"] == "5 (strength not measured yet)"
+    await table.alice.slash(table.channel, "play computer", level=5, color="red")
+    await table.alice.slash(table.channel.threads[-1], "resign")
+    stats = (await table.alice.slash(table.channel, "stats")).response.content
+    assert "vs the computer, level 5" in stats and "Estimated strength" not in stats

@@ -70,7 +70,9 @@ def computer_level(manager: GameManager) -> int | None:
 
 def level_title(number: int, lang: str) -> str:
     """A level with its estimated rating, as the level choices show it."""
-    found = LEVEL_RATINGS[number]
+    found = LEVEL_RATINGS.get(number)
+    if found is None:
+        return t(lang, "computer.level_unmeasured", level=number)
     return t(lang, "computer.level_choice", level=number, rating=found.rating, error=found.error)
 
 
@@ -332,14 +334,12 @@ class Computer(commands.Cog):
 
     def _rating_lines(self, levels: list[int], lang: str) -> list[str]:
         """The estimated ratings of the levels played, in one line (none if none)."""
-        if not levels:
-            return []
         each = [
             t(lang, "computer.rating", level=n, rating=r.rating, error=r.error)
             for n in levels
             if (r := LEVEL_RATINGS.get(n)) is not None
         ]
-        return [t(lang, "computer.ratings", ratings=" · ".join(each))]
+        return [t(lang, "computer.ratings", ratings=" · ".join(each))] if each else []
 
 
 async def setup(bot: Chuhan) -> None:
