@@ -6,7 +6,8 @@ where Fairy-Stockfish at 1,000 nodes a move is 1500.
 The scale is a proxy: in the bot, Fairy-Stockfish itself plays standard
 xiangqi games at each level, and the built-in search the hidden variants and
 successor xiangqi, so a level's rating says how strong the level plays in
-standard xiangqi, estimated, not a rating a player earns against it.
+standard xiangqi, estimated, not a rating a player earns against it. A level
+missing from the table has not been measured yet.
 """
 
 from __future__ import annotations
@@ -24,12 +25,12 @@ class LevelRating:
 
 
 LEVEL_RATINGS: dict[int, LevelRating] = {
-    1: LevelRating(0, 0, 0),
-    2: LevelRating(0, 0, 0),
-    3: LevelRating(0, 0, 0),
-    4: LevelRating(0, 0, 0),
-    5: LevelRating(0, 0, 0),
-    6: LevelRating(0, 0, 0),
-    7: LevelRating(0, 0, 0),
-    8: LevelRating(0, 0, 0),
+    1: LevelRating(644, 203, 8),
+    2: LevelRating(956, 172, 8),
+    3: LevelRating(1016, 164, 8),
+    4: LevelRating(1175, 145, 8),
+    5: LevelRating(1311, 140, 8),
+    6: LevelRating(1342, 125, 8),
+    7: LevelRating(1542, 281, 2),
+    8: LevelRating(1550, 133, 6),
 }
