@@ -28,6 +28,7 @@ from discord import app_commands
 from discord.ext import commands, tasks
 
 from computer.fairy import engine_path
+from computer.level_ratings import LEVEL_RATINGS
 from computer.levels import DEFAULT_LEVEL, LEVELS
 from computer.opponent import Opponent
 from computer.plugin import can_play
@@ -65,6 +66,14 @@ RETRIES = 3  # failed tries in a row before the computer waits for the next even
 def computer_level(manager: GameManager) -> int | None:
     level = manager.options.get(LEVEL_OPTION)
     return int(level) if level and level.isdigit() else None
+
+
+def level_title(number: int, lang: str) -> str:
+    """A level with its estimated rating, as the level choices show it."""
+    found = LEVEL_RATINGS.get(number)
+    if found is None:
+        return t(lang, "computer.level_unmeasured", level=number)
+    return t(lang, "computer.level_choice", level=number, rating=found.rating, error=found.error)
 
 
 WAKE_SECONDS = 30
@@ -132,6 +141,18 @@ class Computer(commands.Cog):
         time: str = DEFAULT_TIME,
     ) -> None:
         await self.start_game(interaction, variant, level, color, time)
+
+    @play_computer.autocomplete("level")
+    async def level_autocomplete(
+        self, interaction: discord.Interaction, current: str
+    ) -> list[app_commands.Choice[int]]:
+        """The levels with their estimated ratings (the typed digits narrow them)."""
+        lang = await self.bot.players.language(interaction.user.id, interaction.locale)
+        return [
+            app_commands.Choice(name=level_title(number, lang), value=number)
+            for number in sorted(LEVELS)
+            if current.strip() in str(number)
+        ]
 
     @play_computer.autocomplete("variant")
     async def variant_autocomplete(
@@ -309,7 +330,16 @@ class Computer(commands.Cog):
                 losses=counts["losses"],
             )
             for level, counts in sorted(tally.items())
+        ] + self._rating_lines(sorted(tally), lang)
+
+    def _rating_lines(self, levels: list[int], lang: str) -> list[str]:
+        """The estimated ratings of the levels played, in one line (none if none)."""
+        each = [
+            t(lang, "computer.rating", level=n, rating=r.rating, error=r.error)
+            for n in levels
+            if (r := LEVEL_RATINGS.get(n)) is not None
         ]
+        return [t(lang, "computer.ratings", ratings=" · ".join(each))] if each else []
 
 
 async def setup(bot: Chuhan) -> None:
