@@ -6,16 +6,16 @@ Only one thing is ever hidden from a side in Tuibei: the kind on the
 opponent's pending tile (its own tile it knows). Rather than draw a few
 kinds at random, a sample holds the whole game once per kind the opponent
 still holds, so no kind is missed. A predictor names the kind it expects
-the next move to be, and the move it expects is the obvious one: the
-mover's best at one ply. That kind gets :data:`GUESSED` of the weight, the
-rest is spread evenly over every kind held. An action's score is then the
+the next move to be: the mover's best at one ply, a check first (a check
+by a kind not predicted wins). That kind gets :data:`GUESSED` of the weight, the rest
+is spread evenly over every kind held. An action's score is then the
 weighted mean of its scores in each game, where the only difference the
 tile makes is whether the moved piece is removed (or which tile a counter
 costs), so most actions lead to two positions and each is searched once.
 
-A prediction is scored against two replies, each as likely: the
-opponent's best move at one ply, and its best move of another kind, the
-one it plays when it dodges the obvious prediction. What is left is
+A prediction is scored against two replies, each as likely: that
+expected move, and the opponent's best move of another kind, the one it
+plays when it dodges the prediction. What is left is
 searched as standard xiangqi, plus the tiles each side still holds.
 """
 
@@ -32,7 +32,7 @@ from rules.position import Position
 from rules.variants.tuibei.actions import Predict
 from rules.variants.tuibei.game import Tuibei
 
-from ..evaluation import KING_WORTH, MATE, MATE_BOUND, VALUES
+from ..evaluation import KING_WORTH, MATE, MATE_BOUND
 from ..plugin import Plugin, mates_as_kings, register
 from ..search import OutOfBudget, Searcher
 from .xiangqi import XiangqiState
@@ -130,50 +130,37 @@ def _one_ply(game: Tuibei, searcher: Searcher, side: Color) -> dict[Move, int]:
     return {action: score for action, score in scores.items() if isinstance(action, Move)}
 
 
-def _obvious(scores: Mapping[Move, int]) -> Move | None:
-    """The best move at one ply: what a predictor expects (ties by text)."""
-    return min(scores, key=lambda m: (-scores[m], m.text), default=None)
+def _replies(game: Tuibei, searcher: Searcher, side: Color) -> list[tuple[Move, float]]:
+    """``side``'s answers to a prediction of the other side's, with their
+    chances: its best move at one ply, a check first (a check by a kind not
+    predicted wins, T-4), and with chance :data:`DODGE` its best of another
+    kind. A predictor expects the first."""
+    scores = _one_ply(game, searcher, side)
+    if not scores:
+        return []
+
+    def worth(move: Move) -> int:
+        after = game.position.copy()
+        after.turn = side
+        after.push(move)
+        return KING_WORTH if after.is_check() else scores[move]
+
+    ranked = sorted(scores, key=lambda m: (-worth(m), m.text))
+    best = ranked[0]
+    dodge = next((m for m in ranked if _kind_moved(game, m) is not _kind_moved(game, best)), None)
+    return [(best, 1.0)] if dodge is None else [(best, 1 - DODGE), (dodge, DODGE)]
 
 
 def _tile_weights(
     game: Tuibei, searcher: Searcher, kinds: Iterable[Kind | None]
 ) -> dict[Kind | None, float]:
     """How likely the opponent's pending tile is each of ``kinds``: the kind
-    of the move it expects of us gets :data:`GUESSED` on top of an even share."""
+    of the move it expected of us gets :data:`GUESSED` on top of an even share."""
     held = list(kinds)
-    obvious = _obvious(_one_ply(game, searcher, game.turn))
-    guess = None if obvious is None else _kind_moved(game, obvious)
+    replies = _replies(game, searcher, game.turn)
+    guess = _kind_moved(game, replies[0][0]) if replies else None
     share = (1 - GUESSED) / len(held) if guess in held else 1 / len(held)
     return {kind: share + (GUESSED if kind is guess else 0.0) for kind in held}
-
-
-def _replies(game: Tuibei, searcher: Searcher) -> list[tuple[Move, float]]:
-    """The opponent's answers to our prediction, with their chances: the move
-    best for it against the tile it expects (a check of a kind we did not
-    predict wins, T-4; moving the kind we did loses the piece), and with
-    chance :data:`DODGE` its best of another kind."""
-    them = game.turn.other()
-    scores = _one_ply(game, searcher, them)
-    obvious = _obvious(scores)
-    if obvious is None:
-        return []
-    guess = _kind_moved(game, obvious)
-    even = (1 - GUESSED) / len(game.available(game.turn))
-
-    def worth(move: Move) -> float:
-        kind = _kind_moved(game, move)
-        hit = even + (GUESSED if kind is guess else 0.0)
-        after = game.position.copy()
-        after.turn = them
-        after.push(move)
-        missed = KING_WORTH if after.is_check() else scores[move]
-        lost = KING_WORTH if kind is Kind.KING else VALUES[kind]  # a removed king loses
-        return (1 - hit) * missed + hit * (scores[move] - lost)
-
-    ranked = sorted(scores, key=lambda m: (-worth(m), m.text))
-    best = ranked[0]
-    dodge = next((m for m in ranked if _kind_moved(game, m) is not _kind_moved(game, best)), None)
-    return [(best, 1.0)] if dodge is None else [(best, 1 - DODGE), (dodge, DODGE)]
 
 
 @register("tuibei")
@@ -203,7 +190,7 @@ class TuibeiPlugin(Plugin[TuibeiSample]):
             kinds = _tile_weights(first, searcher, state.games)
         replies: list[tuple[Move, float]] = []
         if any(isinstance(action, Predict) for action in actions):
-            replies = _replies(first, searcher)
+            replies = _replies(first, searcher, me.other())
         # action -> [(weight, key of the position it leads to)], and those positions
         leads: dict[str, list[tuple[float, Hashable]]] = {}
         positions: dict[Hashable, Tuibei] = {}
