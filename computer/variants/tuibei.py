@@ -29,7 +29,7 @@ from rules.actions import Action, Move, Pass, parse_action
 from rules.knowledge import HIDDEN, Knowledge
 from rules.pieces import Color, Kind
 from rules.position import Position
-from rules.variants.tuibei.actions import Predict
+from rules.variants.tuibei.actions import Counter, Predict
 from rules.variants.tuibei.game import Tuibei
 
 from ..evaluation import KING_WORTH, MATE, MATE_BOUND
@@ -82,6 +82,26 @@ def _after(game: Tuibei, *actions: Action) -> Tuibei:
         if game.outcome() is None:
             game.push(action)
     return game
+
+
+def _alike(
+    game: Tuibei, action: Action, kinds: Mapping[Kind | None, float]
+) -> list[tuple[Kind | None, float]]:
+    """``kinds`` merged where the tile makes ``action`` do the same (a move's
+    piece removed or not, a counter right or wrong), one kind standing for
+    each, with their weights summed: one copy of the game each, not seven."""
+    named = (
+        _kind_moved(game, action)
+        if isinstance(action, Move)
+        else action.kind
+        if isinstance(action, Counter)
+        else None
+    )
+    merged: dict[bool, tuple[Kind | None, float]] = {}
+    for kind, weight in kinds.items():
+        first, total = merged.get(kind is named, (kind, 0.0))
+        merged[kind is named] = (first, total + weight)
+    return list(merged.values())
 
 
 class TuibeiState(XiangqiState):
@@ -196,7 +216,7 @@ class TuibeiPlugin(Plugin[TuibeiSample]):
         positions: dict[Hashable, Tuibei] = {}
         for action in actions:
             outcomes: list[tuple[float, Tuibei]] = []
-            for kind, weight in kinds.items():
+            for kind, weight in _alike(first, action, kinds):
                 game = state.games[kind]
                 if isinstance(action, Predict) and replies:
                     for reply, chance in replies:
