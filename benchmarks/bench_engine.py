@@ -149,7 +149,7 @@ async def _versus_fairy(path: str) -> float:
     fairy = FairyStockfish(path)
     pool = SearchPool(2)
     ours = level(DEFAULT_LEVEL)
-    lowest = Level(0, -20, FAIRY_LIMIT.time or 0.05, 0, 0)
+    lowest = Level(0, -20, FAIRY_LIMIT.time or 0.05, 0, 0, engine_nodes=0)  # FAIRY_LIMIT rules
 
     async def game(number: int) -> float:
         computer = Color.RED if number % 2 == 0 else Color.BLACK
