@@ -25,7 +25,8 @@ its thinking costs other games.
 Games run two at a time in processes (the machine's two cores).
 ``python -m benchmarks.bench_engine VARIANT ...`` runs only the games against
 the random mover, for the variants named; ``python -m benchmarks.bench_engine
-ladder [--games N] [--pairs 2:1,8:1] [VARIANT ...]`` only the ladder.
+ladder [--games N] [--pairs 2:1,8:1] [--workers N] [VARIANT ...]`` only the
+ladder.
 """
 
 from __future__ import annotations
@@ -148,7 +149,7 @@ async def _versus_fairy(path: str) -> float:
     fairy = FairyStockfish(path)
     pool = SearchPool(2)
     ours = level(DEFAULT_LEVEL)
-    lowest = Level(0, -20, FAIRY_LIMIT.time or 0.05, 0, 0)
+    lowest = Level(0, -20, FAIRY_LIMIT.time or 0.05, 0, 0, engine_nodes=0)  # FAIRY_LIMIT rules
 
     async def game(number: int) -> float:
         computer = Color.RED if number % 2 == 0 else Color.BLACK
@@ -254,6 +255,7 @@ def _main(argv: list[str]) -> Iterator[Figure]:
     parser.add_argument(
         "--pairs", help="upper:lower,... (default: each level against the one below, and 8:1)"
     )
+    parser.add_argument("--workers", type=int, default=2, help="processes playing games")
     parser.add_argument("variants", nargs="*", default=VARIANTS)
     args = parser.parse_args(argv[1:])
     pairs = LADDER_PAIRS
@@ -262,7 +264,7 @@ def _main(argv: list[str]) -> Iterator[Figure]:
             (int(upper), int(lower))
             for upper, lower in (pair.split(":") for pair in args.pairs.split(","))
         )
-    with ProcessPoolExecutor(2) as executor:
+    with ProcessPoolExecutor(args.workers) as executor:
         yield from ladder(executor, tuple(args.variants), pairs, args.games)
 
 

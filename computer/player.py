@@ -14,9 +14,8 @@ from dataclasses import dataclass
 
 from rules.knowledge import Knowledge
 
-from .evaluation import KING_WORTH, MATE, MATE_BOUND
 from .levels import Level
-from .plugin import plugin_for
+from .plugin import mates_as_kings, plugin_for
 from .search import Budget, Searcher
 
 
@@ -45,25 +44,6 @@ def _discourage_going_back(knowledge: Knowledge, scores: dict[str, float]) -> No
         back = last[2:] + last[:2]
         if back in scores:
             scores[back] -= GOING_BACK
-
-
-def _mates_as_kings(scores: dict[str, int]) -> dict[str, int]:
-    """A won game in one sample of many is worth a king on top of the best
-    other outcome of that sample (a lost one a king below the worst), the
-    quicker the better: summed over samples, a small chance of taking a
-    face-down king must not outweigh everything, nor a mate count for less
-    than a big lead in material."""
-    plain = [s for s in scores.values() if abs(s) < MATE_BOUND]
-    top, bottom = max(plain, default=0), min(plain, default=0)
-
-    def worth(score: int) -> int:
-        if score >= MATE_BOUND:
-            return max(top, 0) + KING_WORTH - (MATE - score)
-        if score <= -MATE_BOUND:
-            return min(bottom, 0) - KING_WORTH + (MATE + score)
-        return score
-
-    return {action: worth(score) for action, score in scores.items()}
 
 
 def budget_for(level: Level, variant: str) -> Budget:
@@ -98,7 +78,7 @@ def choose(knowledge: Knowledge, level: Level, seed: int, budget: Budget | None 
         scores = plugin.root(knowledge, state, searcher)
         nodes += searcher.nodes
         if count > 1:
-            scores = _mates_as_kings(scores)
+            scores = mates_as_kings(scores)
         totals.update(scores)
         seen.update(scores.keys())
     common = sorted(text for text, n in seen.items() if n == count)

@@ -24,7 +24,7 @@ from rules.knowledge import Knowledge
 from rules.pieces import Color
 from rules.variant import Game, find_variant
 
-from .evaluation import MATE, VALUES
+from .evaluation import KING_WORTH, MATE, MATE_BOUND, VALUES
 from .search import OutOfBudget, Searcher, SearchState, Unhashed
 
 Scores = dict[str, int]  # root action text -> score for the player
@@ -32,6 +32,7 @@ Scores = dict[str, int]  # root action text -> score for the player
 
 S = TypeVar("S")  # what a plug-in's samples are
 G = TypeVar("G", bound=Game)
+K = TypeVar("K")  # what scores are keyed by: action texts, or positions
 
 
 class Plugin(ABC, Generic[S]):
@@ -108,6 +109,25 @@ def scores_after_each_action(
         except OutOfBudget:
             break
     return done
+
+
+def mates_as_kings(scores: dict[K, int]) -> dict[K, int]:
+    """A won game in one sample of many is worth a king on top of the best
+    other outcome of that sample (a lost one a king below the worst), the
+    quicker the better: summed over samples, a small chance of taking a
+    face-down king must not outweigh everything, nor a mate count for less
+    than a big lead in material."""
+    plain = [s for s in scores.values() if abs(s) < MATE_BOUND]
+    top, bottom = max(plain, default=0), min(plain, default=0)
+
+    def worth(score: int) -> int:
+        if score >= MATE_BOUND:
+            return max(top, 0) + KING_WORTH - (MATE - score)
+        if score <= -MATE_BOUND:
+            return min(bottom, 0) - KING_WORTH + (MATE + score)
+        return score
+
+    return {key: worth(score) for key, score in scores.items()}
 
 
 class GameState(Unhashed):
@@ -228,6 +248,7 @@ __all__ = [
     "Plugin",
     "SearchPlugin",
     "can_play",
+    "mates_as_kings",
     "plugin_for",
     "register",
     "variants",

@@ -8,7 +8,7 @@ import copy
 import random
 
 from computer.evaluation import KING_WORTH, MATE
-from computer.player import _mates_as_kings
+from computer.plugin import mates_as_kings
 from computer.search import Budget, Searcher
 from computer.variants.fanbing import FanbingPlugin, FanbingSample, FanbingState, copy_position
 from rules.actions import Move, parse_action
@@ -61,12 +61,12 @@ def test_a_lead_shrinks_while_nothing_is_taken():
 
 
 def test_a_mate_in_one_sample_beats_any_lead_in_material_and_sooner_beats_later():
-    won = _mates_as_kings({"mate": MATE - 1, "later": MATE - 5, "rich": 3_600, "poor": -200})
+    won = mates_as_kings({"mate": MATE - 1, "later": MATE - 5, "rich": 3_600, "poor": -200})
     assert won["mate"] > won["later"] > won["rich"] == 3_600
     assert won["mate"] == 3_600 + KING_WORTH - 1
-    lost = _mates_as_kings({"mated": -MATE + 2, "down": -3_600, "even": 0})
+    lost = mates_as_kings({"mated": -MATE + 2, "down": -3_600, "even": 0})
     assert lost["mated"] < lost["down"] == -3_600
-    assert _mates_as_kings({"a": 10, "b": -10}) == {"a": 10, "b": -10}
+    assert mates_as_kings({"a": 10, "b": -10}) == {"a": 10, "b": -10}
 
 
 def test_two_chariots_mate_a_bare_king_that_moves_at_random():

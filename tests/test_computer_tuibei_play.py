@@ -1,0 +1,92 @@
+"""How the built-in player weighs Tuibei's tiles: the opponent's pending tile
+is most likely the kind of the obvious move, a check under a prediction of
+another kind wins, and a side left without a move is not lost but predicts."""
+
+from __future__ import annotations
+
+import random
+
+from computer.evaluation import MATE_BOUND
+from computer.levels import level
+from computer.player import choose
+from computer.plugin import plugin_for
+from computer.search import Budget, Searcher
+from computer.variants.tuibei import TuibeiState
+from computer.variants.xiangqi import XiangqiState
+from rules.actions import Move
+from rules.knowledge import knowledge_of
+from rules.match import Match
+from rules.pieces import Color, Kind
+
+BUDGET = Budget(nodes=6_000)
+# Black's chariot can take the pawn on a3, and nothing gives check.
+PAWN_TO_TAKE = "3k5/9/9/9/r8/9/P8/9/4A4/4K4 w"
+# Black's chariot checks on e5 or a0, and its horse on c1.
+TWO_CHECKS = "3k5/9/9/9/r8/9/1n7/9/8R/4K4 w"
+
+
+def _black_after(fen: str, *red: str) -> Match:
+    match = Match.start("tuibei", {"fen": fen})
+    for text in red:
+        match.apply(text)
+    assert match.game.turn is Color.BLACK
+    return match
+
+
+def _black_chooses(match: Match) -> str:
+    return choose(knowledge_of(match, Color.BLACK), level(8), seed=1, budget=BUDGET).action
+
+
+def _moves_chariot(match: Match, text: str) -> bool:
+    move = Move.from_text(text)  # a counter moves nothing
+    piece = None if move is None else match.game.position.board[move.from_sq]
+    return piece is not None and piece.kind is Kind.CHARIOT
+
+
+def test_the_obvious_capture_is_taken_but_not_under_a_prediction():
+    assert _black_chooses(_black_after(PAWN_TO_TAKE, "e0f0")) == "a5a3"
+    # The tile most likely names the chariot, the mover of the obvious capture.
+    pending = _black_after(PAWN_TO_TAKE, "?p")
+    assert not _moves_chariot(pending, _black_chooses(pending))
+
+
+def test_a_sample_holds_the_game_once_per_kind_the_hidden_tile_may_be():
+    match = _black_after(PAWN_TO_TAKE, "?p")
+    knowledge = knowledge_of(match, Color.BLACK)
+    state = plugin_for("tuibei").sample(knowledge, random.Random(0))
+    assert sorted(k.value for k in state.games) == sorted(
+        k.value for k in match.game.available(Color.RED)
+    )
+    assert {g.pending[Color.RED] for g in state.games.values()} == set(state.games)
+
+
+def test_under_a_prediction_a_check_is_played_and_wins_whatever_the_tile():
+    for tile in ("?n", "?r"):
+        match = _black_after(TWO_CHECKS, tile)
+        after = match.game.position.copy()
+        after.push(Move.from_text(_black_chooses(match)))
+        assert after.is_check()
+    # The same knowledge, so the same check: it wins unless it names the tile.
+    match = _black_after(TWO_CHECKS, "?p")
+    match.apply(_black_chooses(match))
+    assert match.outcome is not None and match.outcome.winner is Color.BLACK
+
+
+def test_no_prediction_is_made_that_a_check_of_another_kind_would_punish():
+    match = Match.start("tuibei", {"fen": TWO_CHECKS})
+    knowledge = knowledge_of(match, Color.RED)
+    plugin = plugin_for("tuibei")
+    scores = plugin.root(knowledge, plugin.sample(knowledge, random.Random(0)), Searcher(BUDGET))
+    best_move = max(s for text, s in scores.items() if not text.startswith("?"))
+    assert all(s < best_move for text, s in scores.items() if text.startswith("?"))
+
+
+def test_a_side_without_a_move_is_not_lost_while_it_may_predict():
+    # Black's pawn stands in front of its own king: Black has no move left.
+    match = Match.start("tuibei", {"fen": "5p3/9/5k3/9/9/9/9/P3R4/4K4/9 b"})
+    for text in ("f9f8", "a2a3"):
+        match.apply(text)
+    position = match.game.position
+    assert not position.legal_moves() and not position.is_check()
+    assert Searcher(Budget(depth=1)).score(XiangqiState(position.copy()), 1) <= -MATE_BOUND
+    assert Searcher(Budget(depth=1)).score(TuibeiState(position.copy()), 1) > -MATE_BOUND
