@@ -49,9 +49,10 @@ class Plugin(ABC, Generic[S]):
     # more draws than a move in play gets, since a label rests on them.
     review_draws: ClassVar[int] = 8
 
-    # The share of a level's node budget this variant searches: its nodes
-    # cost more than standard xiangqi's (whole games copied at the root,
-    # boards copied per node), and a level should take about as long.
+    # The share of a level's node budget this variant searches: where its
+    # nodes cost more than standard xiangqi's (moves from the rules' own
+    # generation, a whole board walked per leaf), a level should still take
+    # about as long.
     node_share: ClassVar[float] = 1.0
 
     def sample_count(self, knowledge: Knowledge) -> int:
