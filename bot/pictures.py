@@ -1,24 +1,30 @@
 """Board images for a reader: the renderer called with that reader's preferences,
 drawn off the event loop.
 
-Drawing a board takes a few milliseconds of processor time; on the event loop
-a burst of moves in many games would queue behind every picture. Pillow lets
-go of the interpreter lock while it pastes and encodes, so a pool of threads,
-one per core, draws pictures while the loop goes on with the rules and the
-database (``BENCHMARKS.md``, "Thousands of games at once", has the figures).
-The renderer's text drawing holds the lock, so its fonts are never used by
-two threads at once.
+Drawing a board takes a few milliseconds of processor time, nearly all of it
+holding the interpreter lock: on the event loop, or in threads of this
+process, a burst of moves in many games queues behind every picture. So
+pictures are drawn in worker processes, one per core, that receive the
+picture's arguments (a view and plain data) and send back PNG bytes, while
+the loop goes on with the rules and the database (``BENCHMARKS.md``,
+"Thousands of games at once", has the figures). The workers come from a
+fork server started before any of the bot's threads, and a pool whose
+worker died is replaced by the next picture.
 """
 
 from __future__ import annotations
 
 import asyncio
+import contextvars
+import multiprocessing
 import os
 from collections.abc import Callable
-from concurrent.futures import ThreadPoolExecutor
+from concurrent.futures import ProcessPoolExecutor
+from concurrent.futures.process import BrokenProcessPool
 
 from render import Players, RenderOptions, render_png
 from rules.pieces import Color
+from rules.variant import find_variant
 from rules.view import View
 from storage import Prefs
 
@@ -31,12 +37,53 @@ def clock_text(ms: int | None) -> str | None:
     return f"{seconds // 60}:{seconds % 60:02d}"
 
 
-_DRAWING = ThreadPoolExecutor(max_workers=os.cpu_count() or 1, thread_name_prefix="boards")
+class _Drawing:
+    """The pool of drawing processes, started with the first picture."""
+
+    def __init__(self) -> None:
+        self._pool: ProcessPoolExecutor | None = None
+
+    def pool(self) -> ProcessPoolExecutor:
+        if self._pool is None:
+            size = os.cpu_count() or 1
+            context = multiprocessing.get_context("forkserver")
+            context.set_forkserver_preload([__name__])  # each worker starts with the renderer
+            self._pool = ProcessPoolExecutor(size, mp_context=context)
+            # Every worker starts now, in a context of its own: none inherits
+            # anything of the request that first draws (a test's clock included).
+            contextvars.Context().run(_start, self._pool, size)
+        return self._pool
+
+    def replace(self, broken: ProcessPoolExecutor) -> None:
+        """Start a new pool at the next picture, unless another did already."""
+        if self._pool is broken:
+            broken.shutdown(wait=False)
+            self._pool = None
+
+
+def _start(pool: ProcessPoolExecutor, size: int) -> None:
+    """Start the ``size`` workers of ``pool``: one first picture each, drawn
+    at once (a pool starts a worker for a call no worker is free for), which
+    also reads the fonts before a player waits for them."""
+    first = find_variant("xiangqi").start({}, 0).view(None)
+    for _ in range(size):
+        pool.submit(render_png, first)
+
+
+_DRAWING = _Drawing()
 
 
 async def off_loop(draw: Callable[[], bytes]) -> bytes:
-    """A picture (``functools.partial(board_png, ...)``), drawn in the pool of drawing threads."""
-    return await asyncio.get_running_loop().run_in_executor(_DRAWING, draw)
+    """A picture (``functools.partial(board_png, ...)``, whose arguments must
+    pickle), drawn in a drawing process; once more in a new pool if a worker
+    died on the way (the board is wanted, and a new worker will draw it)."""
+    loop = asyncio.get_running_loop()
+    pool = _DRAWING.pool()
+    try:
+        return await loop.run_in_executor(pool, draw)
+    except BrokenProcessPool:
+        _DRAWING.replace(pool)
+        return await loop.run_in_executor(_DRAWING.pool(), draw)
 
 
 def board_png(
