@@ -4,12 +4,13 @@ drawn off the event loop.
 Drawing a board takes a few milliseconds of processor time, nearly all of it
 holding the interpreter lock: on the event loop, or in threads of this
 process, a burst of moves in many games queues behind every picture. So
-pictures are drawn in worker processes, one per core, that receive the
-picture's arguments (a view and plain data) and send back PNG bytes, while
-the loop goes on with the rules and the database (``BENCHMARKS.md``,
-"Thousands of games at once", has the figures). The workers come from a
-fork server started before any of the bot's threads, and a pool whose
-worker died is replaced by the next picture.
+boards are drawn in worker processes, one per core, that receive what the
+renderer needs (a view, the names and options: plain data) and send back
+PNG bytes, while the loop goes on with the rules and the database
+(``BENCHMARKS.md``, "Thousands of games at once", has the figures). The
+workers come from a fork server that has imported the renderer alone; they
+start with the bot (:func:`start_drawing`), and a pool whose worker died is
+replaced by the next board.
 """
 
 from __future__ import annotations
@@ -18,7 +19,6 @@ import asyncio
 import contextvars
 import multiprocessing
 import os
-from collections.abc import Callable
 from concurrent.futures import ProcessPoolExecutor
 from concurrent.futures.process import BrokenProcessPool
 
@@ -38,7 +38,7 @@ def clock_text(ms: int | None) -> str | None:
 
 
 class _Drawing:
-    """The pool of drawing processes, started with the first picture."""
+    """The pool of drawing processes, started once per process."""
 
     def __init__(self) -> None:
         self._pool: ProcessPoolExecutor | None = None
@@ -47,7 +47,7 @@ class _Drawing:
         if self._pool is None:
             size = os.cpu_count() or 1
             context = multiprocessing.get_context("forkserver")
-            context.set_forkserver_preload([__name__])  # each worker starts with the renderer
+            context.set_forkserver_preload(["render"])
             self._pool = ProcessPoolExecutor(size, mp_context=context)
             # Every worker starts now, in a context of its own: none inherits
             # anything of the request that first draws (a test's clock included).
@@ -55,16 +55,16 @@ class _Drawing:
         return self._pool
 
     def replace(self, broken: ProcessPoolExecutor) -> None:
-        """Start a new pool at the next picture, unless another did already."""
+        """Start a new pool at the next board, unless another did already."""
         if self._pool is broken:
             broken.shutdown(wait=False)
             self._pool = None
 
 
 def _start(pool: ProcessPoolExecutor, size: int) -> None:
-    """Start the ``size`` workers of ``pool``: one first picture each, drawn
-    at once (a pool starts a worker for a call no worker is free for), which
-    also reads the fonts before a player waits for them."""
+    """Start the ``size`` workers of ``pool``: one first board each, drawn at
+    once (a pool starts a worker for a call no worker is free for), which also
+    reads the fonts before a player waits for them."""
     first = find_variant("xiangqi").start({}, 0).view(None)
     for _ in range(size):
         pool.submit(render_png, first)
@@ -73,17 +73,32 @@ def _start(pool: ProcessPoolExecutor, size: int) -> None:
 _DRAWING = _Drawing()
 
 
-async def off_loop(draw: Callable[[], bytes]) -> bytes:
-    """A picture (``functools.partial(board_png, ...)``, whose arguments must
-    pickle), drawn in a drawing process; once more in a new pool if a worker
-    died on the way (the board is wanted, and a new worker will draw it)."""
+def start_drawing() -> None:
+    """Start the drawing processes (the bot's start-up: its first board need not wait)."""
+    _DRAWING.pool()
+
+
+async def board_drawn(
+    view: View,
+    names: tuple[str, str],
+    clocks: tuple[int | None, int | None],
+    prefs: Prefs,
+    lang: str,
+    side: Color | None,
+    *,
+    bottom: Color | None = None,
+    faces: tuple[str | None, str | None] | None = None,
+) -> bytes:
+    """:func:`board_png`, drawn in a drawing process; once more in a new pool if
+    a worker died on the way (the board is wanted, and a new worker draws it)."""
+    players, options = _dressed(names, clocks, prefs, lang, side, bottom, faces)
     loop = asyncio.get_running_loop()
     pool = _DRAWING.pool()
     try:
-        return await loop.run_in_executor(pool, draw)
+        return await loop.run_in_executor(pool, render_png, view, players, options)
     except BrokenProcessPool:
         _DRAWING.replace(pool)
-        return await loop.run_in_executor(_DRAWING.pool(), draw)
+        return await loop.run_in_executor(_DRAWING.pool(), render_png, view, players, options)
 
 
 def board_png(
@@ -104,6 +119,20 @@ def board_png(
     ``bottom`` overrides that (a server's public orientation), ``faces`` the
     clock texts drawn from ``clocks``.
     """
+    players, options = _dressed(names, clocks, prefs, lang, side, bottom, faces)
+    return render_png(view, players, options)
+
+
+def _dressed(
+    names: tuple[str, str],
+    clocks: tuple[int | None, int | None],
+    prefs: Prefs,
+    lang: str,
+    side: Color | None,
+    bottom: Color | None,
+    faces: tuple[str | None, str | None] | None,
+) -> tuple[Players, RenderOptions]:
+    """The renderer's players and options for a board (see :func:`board_png`)."""
     perspective = side if side is not None and prefs.orientation == "auto" else Color.RED
     perspective = bottom or perspective
     red, black = faces or (clock_text(clocks[0]), clock_text(clocks[1]))
@@ -114,4 +143,4 @@ def board_png(
         perspective=perspective,
         lang=lang,
     )
-    return render_png(view, players=players, options=options)
+    return players, options
