@@ -202,8 +202,9 @@ class GameHub:
             ids, self._queued = self._queued, []
             try:
                 found = await self.store.load_games(ids)
-                users = {u for game, _ in found.values() for u in (game.red_id, game.black_id)}
-                await asyncio.gather(*(self.players.recall(user_id) for user_id in users))
+                await self.players.recall_all(
+                    u for game, _ in found.values() for u in (game.red_id, game.black_id)
+                )
             except Exception as exc:  # the database away: each asker is told
                 for game_id in ids:
                     _settle(self._loading.get(game_id), exc)
@@ -214,7 +215,6 @@ class GameHub:
                     _settle(loading, await self._load(game_id, found.get(game_id)))
                 except Exception as exc:
                     _settle(loading, exc)
-                await asyncio.sleep(0)  # the games handed over move on meanwhile
 
     async def _load(self, game_id: int, read: tuple[GameRecord, Secret] | None) -> GameManager:
         """Replay and manage a game read by :meth:`_load_queued`."""

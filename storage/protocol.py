@@ -224,6 +224,9 @@ class Store(Protocol):
 
     async def player_name(self, user_id: int) -> str | None: ...
 
+    async def player_names(self, user_ids: Iterable[int]) -> dict[int, str]:
+        """The stored names of those of ``user_ids`` that have one, in one query."""
+
     async def get_prefs(self, user_id: int) -> Prefs:
         """The player's preferences; the defaults for a player never seen."""
 

@@ -564,6 +564,13 @@ class SqlStore(LogReplays, PuzzleCalls, TournamentCalls):
         rows = await self._dialect.fetch("SELECT name FROM players WHERE id = :id", id=user_id)
         return rows[0]["name"] if rows and rows[0]["name"] else None
 
+    async def player_names(self, user_ids: Iterable[int]) -> dict[int, str]:
+        rows = await self._dialect.fetch(
+            f"SELECT id, name FROM players WHERE id {self._dialect.in_list('ids')}",
+            ids=self._dialect.list_value(user_ids),
+        )
+        return {row["id"]: row["name"] for row in rows if row["name"]}
+
     async def get_prefs(self, user_id: int) -> Prefs:
         rows = await self._dialect.fetch(_PREFS_QUERY, user_id=user_id)
         return prefs_record(rows[0]) if rows else Prefs()
