@@ -21,6 +21,7 @@ import multiprocessing
 import os
 from concurrent.futures import ProcessPoolExecutor
 from concurrent.futures.process import BrokenProcessPool
+from typing import Any
 
 from render import Players, RenderOptions, render_png
 from rules.pieces import Color
@@ -78,20 +79,11 @@ def start_drawing() -> None:
     _DRAWING.pool()
 
 
-async def board_drawn(
-    view: View,
-    names: tuple[str, str],
-    clocks: tuple[int | None, int | None],
-    prefs: Prefs,
-    lang: str,
-    side: Color | None,
-    *,
-    bottom: Color | None = None,
-    faces: tuple[str | None, str | None] | None = None,
-) -> bytes:
-    """:func:`board_png`, drawn in a drawing process; once more in a new pool if
-    a worker died on the way (the board is wanted, and a new worker draws it)."""
-    players, options = _dressed(names, clocks, prefs, lang, side, bottom, faces)
+async def board_drawn(view: View, *dressing: Any, **placed: Any) -> bytes:
+    """:func:`board_png` (the same arguments), drawn in a drawing process; once
+    more in a new pool if a worker died on the way (the board is wanted, and a
+    new worker draws it)."""
+    players, options = _dressed(*dressing, **placed)
     loop = asyncio.get_running_loop()
     pool = _DRAWING.pool()
     try:
@@ -101,26 +93,9 @@ async def board_drawn(
         return await loop.run_in_executor(_DRAWING.pool(), render_png, view, players, options)
 
 
-def board_png(
-    view: View,
-    names: tuple[str, str],
-    clocks: tuple[int | None, int | None],
-    prefs: Prefs,
-    lang: str,
-    side: Color | None,
-    *,
-    bottom: Color | None = None,
-    faces: tuple[str | None, str | None] | None = None,
-) -> bytes:
-    """The image of ``view`` for a reader with ``prefs`` and language ``lang``
-    who plays ``side`` (None: a watcher).
-
-    With orientation ``auto`` the reader's own side is at the bottom;
-    ``bottom`` overrides that (a server's public orientation), ``faces`` the
-    clock texts drawn from ``clocks``.
-    """
-    players, options = _dressed(names, clocks, prefs, lang, side, bottom, faces)
-    return render_png(view, players, options)
+def board_png(view: View, *dressing: Any, **placed: Any) -> bytes:
+    """The image of ``view`` dressed for its reader (the arguments of :func:`_dressed`)."""
+    return render_png(view, *_dressed(*dressing, **placed))
 
 
 def _dressed(
@@ -129,10 +104,16 @@ def _dressed(
     prefs: Prefs,
     lang: str,
     side: Color | None,
-    bottom: Color | None,
-    faces: tuple[str | None, str | None] | None,
+    bottom: Color | None = None,
+    faces: tuple[str | None, str | None] | None = None,
 ) -> tuple[Players, RenderOptions]:
-    """The renderer's players and options for a board (see :func:`board_png`)."""
+    """The renderer's players and options for a board seen by a reader with
+    ``prefs`` and language ``lang`` who plays ``side`` (None: a watcher).
+
+    With orientation ``auto`` the reader's own side is at the bottom;
+    ``bottom`` overrides that (a server's public orientation), ``faces`` the
+    clock texts drawn from ``clocks``.
+    """
     perspective = side if side is not None and prefs.orientation == "auto" else Color.RED
     perspective = bottom or perspective
     red, black = faces or (clock_text(clocks[0]), clock_text(clocks[1]))
