@@ -8,19 +8,22 @@ boards are drawn in worker processes, one per core, that receive what the
 renderer needs (a view, the names and options: plain data) and send back
 PNG bytes, while the loop goes on with the rules and the database
 (``BENCHMARKS.md``, "Thousands of games at once", has the figures). The
-workers come from a fork server that has imported the renderer alone; they
-start with the bot (:func:`start_drawing`), and a pool whose worker died is
-replaced by the next board.
+workers come from a fork server that has imported this module once; they
+start with the bot (:func:`start_drawing`) and end with it, and a pool whose
+worker died is replaced by the next board.
 """
 
 from __future__ import annotations
 
 import asyncio
+import contextlib
 import contextvars
 import multiprocessing
 import os
+import threading
 from concurrent.futures import ProcessPoolExecutor
 from concurrent.futures.process import BrokenProcessPool
+from multiprocessing.connection import Connection
 from typing import Any
 
 from render import Players, RenderOptions, render_png
@@ -43,13 +46,18 @@ class _Drawing:
 
     def __init__(self) -> None:
         self._pool: ProcessPoolExecutor | None = None
+        self._lifeline: Connection | None = None  # the workers read its other end
 
     def pool(self) -> ProcessPoolExecutor:
         if self._pool is None:
             size = os.cpu_count() or 1
             context = multiprocessing.get_context("forkserver")
-            context.set_forkserver_preload(["render"])
-            self._pool = ProcessPoolExecutor(size, mp_context=context)
+            context.set_forkserver_preload([__name__])  # the workers' code, read once
+            reader, writer = context.Pipe(duplex=False)
+            self._lifeline = writer
+            self._pool = ProcessPoolExecutor(
+                size, mp_context=context, initializer=_live_while, initargs=(reader,)
+            )
             # Every worker starts now, in a context of its own: none inherits
             # anything of the request that first draws (a test's clock included).
             contextvars.Context().run(_start, self._pool, size)
@@ -60,6 +68,20 @@ class _Drawing:
         if self._pool is broken:
             broken.shutdown(wait=False)
             self._pool = None
+
+
+def _live_while(lifeline: Connection) -> None:
+    """A worker ends when the bot does, however it ends (a SIGKILL too): the
+    bot holds the other end of ``lifeline``, which reads the end of its input
+    only once the bot is gone. Otherwise an orphan worker would wait for
+    boards forever, keeping the bot's output open."""
+
+    def watch() -> None:
+        with contextlib.suppress(EOFError, OSError):
+            lifeline.recv_bytes()
+        os._exit(0)
+
+    threading.Thread(target=watch, name="lifeline", daemon=True).start()
 
 
 def _start(pool: ProcessPoolExecutor, size: int) -> None:
