@@ -13,7 +13,6 @@ from __future__ import annotations
 
 from collections import Counter
 from collections.abc import Callable
-from functools import partial
 from typing import Protocol
 
 from rules.match import Match
@@ -23,7 +22,7 @@ from storage import Prefs
 
 from . import timecontrol as tc
 from .clockface import faces
-from .pictures import board_png, off_loop
+from .pictures import board_drawn
 from .players import PlayerDirectory
 from .report import Line, Panel, Report
 from .server import LANGUAGES, ServerSettings
@@ -97,18 +96,8 @@ async def public_picture(manager: Seen) -> bytes:
     names, lang = manager.names(), style.language
     view = manager.match.game.view(None)
     shown = clock_faces(manager, lang, compact=view.pools is not None)
-    return await off_loop(
-        partial(
-            board_png,
-            view,
-            names,
-            (None, None),
-            Prefs(),
-            lang,
-            None,
-            bottom=style.bottom,
-            faces=shown,
-        )
+    return await board_drawn(
+        view, names, (None, None), Prefs(), lang, None, bottom=style.bottom, faces=shown
     )
 
 
@@ -119,9 +108,7 @@ async def _draw(manager: Seen, viewer: Color | None, side: Color | None, reader_
     view = manager.match.game.view(viewer)
     shown = clock_faces(manager, lang, compact=view.pools is not None)
     clocks = manager.shown_clocks()
-    return await off_loop(
-        partial(board_png, view, manager.names(), clocks, prefs, lang, side, faces=shown)
-    )
+    return await board_drawn(view, manager.names(), clocks, prefs, lang, side, faces=shown)
 
 
 def panel(manager: Seen) -> Panel:

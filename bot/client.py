@@ -23,6 +23,7 @@ from .hub import GameHub
 from .i18n import CommandTranslator, language_for, t
 from .notices import Notifier
 from .outages import Outages
+from .pictures import start_drawing
 from .players import PlayerDirectory
 from .presenter import error_text
 from .publisher import Publisher
@@ -91,6 +92,7 @@ class Chuhan(commands.Bot):
         return self.settings.now().timestamp()
 
     async def setup_hook(self) -> None:
+        start_drawing()  # the drawing processes, so that the first board need not wait
         self.store = await open_store(self.settings.db_path, clock=self.now)
         self.players = PlayerDirectory(self.store, self._cached_name)
         self.server = ServerSettings(self.store, self._guild_locale)

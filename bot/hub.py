@@ -26,7 +26,7 @@ from rules.errors import RulesError
 from rules.match import Match
 from rules.outcome import Outcome, Reason
 from rules.variant import find_variant
-from storage import GameRecord, NewGame, Shards, Store, Wake, replay
+from storage import GameNotFound, GameRecord, NewGame, Secret, Shards, Store, Wake, replay
 from storage.records import GameStatus
 
 from . import lazy
@@ -55,6 +55,16 @@ def _accepts(variant: str, options: dict[str, str]) -> bool:
     return True
 
 
+def _settle(loading: asyncio.Future[GameManager] | None, outcome: GameManager | Exception) -> None:
+    """Hand a load's outcome to those waiting for it (none left: nothing to do)."""
+    if loading is None or loading.done():
+        return
+    if isinstance(outcome, Exception):
+        loading.set_exception(outcome)
+    else:
+        loading.set_result(outcome)
+
+
 class GameHub:
     """Every manager in memory, loaded lazily from storage (so a restart loses nothing)."""
 
@@ -75,6 +85,8 @@ class GameHub:
         self._used: dict[int, float] = {}  # game id -> when someone last acted on it
         self.shards: Shards | None = None  # the guilds this process serves (None: all)
         self._loading: dict[int, asyncio.Future[GameManager]] = {}  # game id -> its load
+        self._queued: list[int] = []  # games asked for, to be read together
+        self._loader: asyncio.Future[None] | None = None  # reads the queued games
         self._refreshing: set[asyncio.Task[None]] = set()  # kept until done
         # The bot's own user id, once it plays as the computer (the computer cog sets it).
         self.computer_id: int | None = None
@@ -168,23 +180,50 @@ class GameHub:
     async def get(self, game_id: int) -> GameManager:
         """An active game by id. :raises GameFinished: once it is over.
 
-        A game loads once however many ask for it at once; different games
-        load side by side (a burst of moves in games asleep)."""
+        A game loads once however many ask for it at once. The games asked
+        for while others load are read together next (a burst of moves in
+        games asleep reads them in a few queries), and each is handed over
+        as soon as it is replayed."""
         manager = self._games.get(game_id)
         if manager is not None:
             return self.used(manager)
         loading = self._loading.get(game_id)
         if loading is None:
-            loading = self._loading[game_id] = asyncio.ensure_future(self._load(game_id))
+            loading = self._loading[game_id] = asyncio.get_running_loop().create_future()
             loading.add_done_callback(lambda _: self._loading.pop(game_id, None))
+            self._queued.append(game_id)
+            if self._loader is None or self._loader.done():
+                self._loader = asyncio.ensure_future(self._load_queued())
         return self.used(await asyncio.shield(loading))
 
-    async def _load(self, game_id: int) -> GameManager:
-        """Read, replay and manage a game (a task of its own: see :meth:`get`)."""
-        record = await self.store.load_game(game_id)
+    async def _load_queued(self) -> None:
+        """Read the games asked for, then those asked for meanwhile, until none is left."""
+        while self._queued:
+            ids, self._queued = self._queued, []
+            try:
+                found = await self.store.load_games(ids)
+                await self.players.recall_all(
+                    u for game, _ in found.values() for u in (game.red_id, game.black_id)
+                )
+            except Exception as exc:  # the database away: each asker is told
+                for game_id in ids:
+                    _settle(self._loading.get(game_id), exc)
+                continue
+            for game_id in ids:
+                loading = self._loading.get(game_id)
+                try:
+                    _settle(loading, await self._load(game_id, found.get(game_id)))
+                except Exception as exc:
+                    _settle(loading, exc)
+
+    async def _load(self, game_id: int, read: tuple[GameRecord, Secret] | None) -> GameManager:
+        """Replay and manage a game read by :meth:`_load_queued`."""
+        if read is None:
+            raise GameNotFound(game_id)
+        record, secret = read
         if record.status is not GameStatus.ACTIVE:  # by number: anyone may ask,
             raise GameFinished()  # so no more than that it is over
-        match = await self._replayed(record)
+        match = replay(record, secret)
         if match.outcome is not None:  # the bot stopped between the last two commits
             await self.store.finish_game(game_id, match.outcome, match.effective)
             raise GameFinished()
@@ -198,10 +237,6 @@ class GameHub:
     def idle_since(self, manager: GameManager) -> float:
         """When someone last acted on the game (its last entry, or a look at it)."""
         return max(manager.changed_at, self._used.get(manager.id, 0.0))
-
-    async def _replayed(self, record: GameRecord) -> Match:
-        """The match of a record already read: its log replayed from its seed."""
-        return replay(record, await self.store.load_secret(record.id))
 
     async def _adopt(self, record: GameRecord, match: Match) -> GameManager:
         """Manage an active game whose record is read and log replayed."""

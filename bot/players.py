@@ -2,7 +2,7 @@
 
 from __future__ import annotations
 
-from collections.abc import Callable
+from collections.abc import Callable, Iterable
 from typing import Any
 
 import discord
@@ -42,6 +42,12 @@ class PlayerDirectory:
             stored = await self.store.player_name(user_id)
             if stored:
                 self._names[user_id] = stored
+
+    async def recall_all(self, user_ids: Iterable[int]) -> None:
+        """:meth:`recall` for many users at once (games woken together), in one query."""
+        unknown = {u for u in user_ids if u not in self._names and self._lookup(u) is None}
+        if unknown:
+            self._names.update(await self.store.player_names(unknown))
 
     def name(self, user_id: int) -> str:
         """The name to put in a message, escaped (see ``bot.names``)."""

@@ -192,6 +192,11 @@ class Store(Protocol):
     async def awake_ids(self, by: float, shards: Shards | None = None) -> list[int]:
         """The ids of :meth:`awake_games`, without reading the games."""
 
+    async def load_games(self, ids: Iterable[int]) -> dict[int, tuple[GameRecord, Secret]]:
+        """The games of ``ids`` that exist, each with its log and its secret
+        (for rebuilding), read together: many games woken at once (a burst of
+        moves in games asleep) cost a few queries, not a few each."""
+
     async def put_to_sleep(self, wakes: Mapping[int, Wake]) -> list[int]:
         """Let go of games (id -> wake), each only if its log still has
         ``wake.seq`` entries and it is active; the ids put to sleep."""
@@ -218,6 +223,9 @@ class Store(Protocol):
         """Record a player's current display name."""
 
     async def player_name(self, user_id: int) -> str | None: ...
+
+    async def player_names(self, user_ids: Iterable[int]) -> dict[int, str]:
+        """The stored names of those of ``user_ids`` that have one, in one query."""
 
     async def get_prefs(self, user_id: int) -> Prefs:
         """The player's preferences; the defaults for a player never seen."""

@@ -436,16 +436,21 @@ class SqlStore(LogReplays, PuzzleCalls, TournamentCalls):
     async def _records(self, where: str, /, **params: object) -> list[GameRecord]:
         """Games matching ``where`` with their logs, read from one snapshot."""
         async with self._dialect.transaction(write=False) as conn:
-            rows = await conn.fetch(f"SELECT {GAME_COLUMNS} FROM games WHERE {where}", **params)
-            ids = [row["id"] for row in rows]
-            entries: dict[int, list[Entry]] = {game_id: [] for game_id in ids}
-            if ids:
-                for e in await conn.fetch(
-                    "SELECT game_id, seq, actor_id, text, at FROM entries"
-                    f" WHERE game_id {self._dialect.in_list('ids')} ORDER BY game_id, seq",
-                    ids=self._dialect.list_value(ids),
-                ):
-                    entries[e["game_id"]].append(Entry(e["seq"], e["actor_id"], e["text"], e["at"]))
+            return await self._records_in(conn, where, **params)
+
+    async def _records_in(
+        self, conn: Connection, where: str, /, **params: object
+    ) -> list[GameRecord]:
+        rows = await conn.fetch(f"SELECT {GAME_COLUMNS} FROM games WHERE {where}", **params)
+        ids = [row["id"] for row in rows]
+        entries: dict[int, list[Entry]] = {game_id: [] for game_id in ids}
+        if ids:
+            for e in await conn.fetch(
+                "SELECT game_id, seq, actor_id, text, at FROM entries"
+                f" WHERE game_id {self._dialect.in_list('ids')} ORDER BY game_id, seq",
+                ids=self._dialect.list_value(ids),
+            ):
+                entries[e["game_id"]].append(Entry(e["seq"], e["actor_id"], e["text"], e["at"]))
         return [game_record(row, tuple(entries[row["id"]])) for row in rows]
 
     # -- the games held in memory, and those let go of (lazy games) -----------
@@ -458,6 +463,16 @@ class SqlStore(LogReplays, PuzzleCalls, TournamentCalls):
 
     async def awake_ids(self, by: float, shards: Shards | None = None) -> list[int]:
         return await self._active_ids(_AWAKE, shards, by=by)
+
+    async def load_games(self, ids: Iterable[int]) -> dict[int, tuple[GameRecord, Secret]]:
+        among, wanted = self._dialect.in_list("ids"), self._dialect.list_value(ids)
+        async with self._dialect.transaction(write=False) as conn:
+            records = await self._records_in(conn, f"id {among}", ids=wanted)
+            rows = await conn.fetch(
+                f"SELECT game_id, seed, setup FROM secrets WHERE game_id {among}", ids=wanted
+            )
+        secrets = {row["game_id"]: secret_record(row) for row in rows}
+        return {r.id: (r, secrets[r.id]) for r in records if r.id in secrets}
 
     async def _active_ids(
         self, where: str, shards: Shards | None, /, **params: object
@@ -548,6 +563,13 @@ class SqlStore(LogReplays, PuzzleCalls, TournamentCalls):
     async def player_name(self, user_id: int) -> str | None:
         rows = await self._dialect.fetch("SELECT name FROM players WHERE id = :id", id=user_id)
         return rows[0]["name"] if rows and rows[0]["name"] else None
+
+    async def player_names(self, user_ids: Iterable[int]) -> dict[int, str]:
+        rows = await self._dialect.fetch(
+            f"SELECT id, name FROM players WHERE id {self._dialect.in_list('ids')}",
+            ids=self._dialect.list_value(user_ids),
+        )
+        return {row["id"]: row["name"] for row in rows if row["name"]}
 
     async def get_prefs(self, user_id: int) -> Prefs:
         rows = await self._dialect.fetch(_PREFS_QUERY, user_id=user_id)

@@ -15,15 +15,25 @@ GAMES = 200
 
 @pytest.fixture
 def reads(monkeypatch) -> dict[int, int]:
-    """How often each game was read (``load_game``), by id."""
+    """How often each game was read (``load_game``, ``load_games``), by id."""
     counted: dict[int, int] = {}
-    real = SqlStore.load_game
+    one, many = SqlStore.load_game, SqlStore.load_games
+
+    def count(game_id: int) -> None:
+        counted[game_id] = counted.get(game_id, 0) + 1
 
     async def load_game(self, game_id):
-        counted[game_id] = counted.get(game_id, 0) + 1
-        return await real(self, game_id)
+        count(game_id)
+        return await one(self, game_id)
+
+    async def load_games(self, ids):
+        found = await many(self, ids)
+        for game_id in found:
+            count(game_id)
+        return found
 
     monkeypatch.setattr(SqlStore, "load_game", load_game)
+    monkeypatch.setattr(SqlStore, "load_games", load_games)
     return counted
 
 

@@ -121,6 +121,14 @@ async def acquire(pool: asyncpg.Pool) -> asyncpg.Connection:
         raise
 
 
+async def kept(_conn: asyncpg.Connection) -> None:
+    """The pool's reset of a connection given back, beyond asyncpg's own
+    (which rolls back a transaction left open): nothing. The store leaves no
+    session state behind (its advisory locks end with their transactions, the
+    connection that listens is given back only as the pool closes), so the
+    default reset statement would only add a round trip to every call."""
+
+
 async def _begun(
     pool: asyncpg.Pool, options: dict[str, Any]
 ) -> tuple[asyncpg.Connection, Transaction]:

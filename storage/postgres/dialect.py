@@ -63,6 +63,7 @@ class PostgresDialect(Dialect):
             max_size=max_size,
             timeout=connections.CONNECT_SECONDS,
             command_timeout=connections.WAIT_SECONDS,
+            reset=connections.kept,
         )
         try:
             async with pool.acquire() as conn:
