@@ -25,11 +25,15 @@ import random
 
 from rules.knowledge import Knowledge
 
+from .hidden_judge import ChanceSearch
 from .plugin import plugin_for
 from .review import centipawns, winning_chance
 from .search import Budget, Searcher
+from .variants.jieqi import JieqiState
 
 DEPTH = 1  # plies searched, the action included, before the captures that answer it
+CHANCE_DEPTH = 2  # the same, where face-down pieces stay unknown to both sides
+CHANCE_VARIANTS = frozenset({"jieqi", "jieqi-classic"})  # searched so (computer.hidden_judge)
 
 
 def weigh(knowledge: Knowledge, scale: int = 1) -> dict[str, int]:
@@ -37,6 +41,10 @@ def weigh(knowledge: Knowledge, scale: int = 1) -> dict[str, int]:
     mean winning chance over the position's samples, each searched
     ``scale`` times :data:`DEPTH` plies deep."""
     plugin = plugin_for(knowledge.variant)
+    if knowledge.variant in CHANCE_VARIANTS:
+        state = plugin.sample(knowledge, random.Random(0))
+        assert isinstance(state, JieqiState)
+        return dict(sorted(ChanceSearch(state, knowledge, CHANCE_DEPTH * scale).weigh().items()))
     samples = plugin.review_samples(knowledge, random.Random(len(knowledge.log)))
     chances: dict[str, float] = {}
     for state in samples:
