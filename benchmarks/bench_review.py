@@ -8,7 +8,7 @@ can be trusted, how symmetric the evaluations are, and how long a review takes.
   mirror images (files a..i swapped), in centipawns.
 - ``review_100_plies``: seconds for a whole review of a 100-ply game.
 - ``hidden_<variant>_*``: reviews of the variants with hidden pieces, from
-  what each mover knew, over :data:`HIDDEN_GAMES` games of level 8 (on a
+  what each mover knew, over :data:`HIDDEN_GAMES` games of level 8 (on its
   node budget) against a random mover, each playing either colour in turn:
   each side's mean accuracy, labelled first reveals, seconds per review.
 
@@ -16,7 +16,9 @@ The Fairy-Stockfish part needs it and the master games
 (``CHUHAN_MASTER_GAMES``, else /work/shared/data/master-games/games.jsonl)
 and prints nothing without them; ``CHUHAN_HIDDEN_GAMES`` sets how many games
 of each hidden variant are played and reviewed (default 100), and
-``CHUHAN_HIDDEN_VARIANTS`` which variants (comma-separated; default all four).
+``CHUHAN_HIDDEN_VARIANTS`` which variants (comma-separated; default all four),
+``CHUHAN_HIDDEN_NODES`` level 8's nodes a move (default its own budget in
+each variant).
 Every game is dealt and played from its number as seed, so the first ``n``
 games are the same whatever the count.
 """

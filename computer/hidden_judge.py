@@ -2,9 +2,9 @@
 
 Searching deals one by one lets the side that reveals in a deal know what
 it will turn up, so a search deeper than one ply chooses its reveals by
-luck. Here nobody knows: a face-down piece stays a face-down piece until an
-action turns it (a reveal, its first move in Jieqi classic), and that
-action is a chance node, worth the mean over every identity still possible,
+luck. Here nobody knows: a face-down piece stays a face-down piece until it
+is revealed, and the reveal is a chance node, worth the mean over every
+identity still possible,
 each weighted by how many of that kind its colour has unseen (the count
 shrinks as the line turns pieces up). Taking a face-down piece is a chance
 node too, but only on whether it is the king: the evaluation counts every
@@ -51,16 +51,15 @@ class ChanceSearch:
             for action in self.state.actions()
         }
 
-    def _turned(self, action: Action) -> list[tuple[int, bool]]:
-        """The face-down squares ``action`` turns, each with whether every
-        identity counts (a reveal, a face-down mover) or only the king's (a victim)."""
-        down = self.state.board.down
+    def _turned(self, action: Action) -> tuple[int, bool] | None:
+        """The face-down square ``action`` turns, if any, with whether every
+        identity counts (a reveal) or only the king's (a victim). Jieqi's
+        face-down pieces never move (Jieqi classic's do, and are not searched here)."""
         if isinstance(action, Reveal):
-            return [(action.square, True)]
-        if isinstance(action, Move):
-            f, t = action.from_sq, action.to_sq
-            return [(sq, sq == f) for sq in (f, t) if down[sq]]
-        return []
+            return action.square, True
+        if isinstance(action, Move) and self.state.board.down[action.to_sq]:
+            return action.to_sq, False
+        return None
 
     def _identities(self, sq: int, every: bool) -> Iterator[tuple[Kind, float]]:
         """What the piece on ``sq`` may be and how likely, from its colour's unseen pieces."""
@@ -78,12 +77,12 @@ class ChanceSearch:
         if other is not None:
             yield other, (total - kings) / total
 
-    def _chance(self, turned: list[tuple[int, bool]], then: Callable[[], int]) -> int:
+    def _chance(self, turned: tuple[int, bool] | None, then: Callable[[], int]) -> int:
         """The mean winning chance of ``then`` over the identities of the
-        ``turned`` squares (``then`` alone when none is turned)."""
-        if not turned:
+        ``turned`` square (``then`` alone when none is turned)."""
+        if turned is None:
             return then()
-        (sq, every), rest = turned[0], turned[1:]
+        sq, every = turned
         board = self.state.board.board
         piece = board[sq]
         assert piece is not None
@@ -93,7 +92,7 @@ class ChanceSearch:
             board[sq] = Piece(piece.color, kind)
             pool[kind] -= every  # a victim stays unseen: only the king was asked about
             try:
-                mean += weight * winning_chance(self._chance(rest, then))
+                mean += weight * winning_chance(then())
             finally:
                 pool[kind] += every
                 board[sq] = piece
@@ -104,7 +103,7 @@ class ChanceSearch:
         if depth <= 0 and isinstance(action, Reveal):
             return self._unturned(alpha, beta)
         turned = self._turned(action)
-        if turned:
+        if turned is not None:
             alpha, beta = -FULL, FULL  # a mean needs every identity's exact score
         return self._chance(turned, lambda: self._pushed(action, depth, alpha, beta))
 
@@ -173,7 +172,7 @@ class ChanceSearch:
     def _taken(self, action: Action, alpha: int, beta: int, left: int) -> int:
         """A capture's (or a check's answer's) score in the quiescence search."""
         turned = self._turned(action)
-        if turned:
+        if turned is not None:
             alpha, beta = -FULL, FULL
 
         def then() -> int:
