@@ -20,7 +20,7 @@ budget and no clock: the same position gets the same scores anywhere.
 from __future__ import annotations
 
 from collections import Counter
-from collections.abc import Callable, Iterator
+from collections.abc import Callable, Iterator, Sequence
 
 from rules.actions import Action, Move
 from rules.knowledge import Knowledge
@@ -33,6 +33,25 @@ from .variants.jieqi import JieqiState, unseen
 
 QUIESCENCE = 3  # captures followed after the last full ply
 FULL = MATE + 1  # beyond any score: the widest window
+
+
+def _best(
+    actions: Sequence[Action],
+    best: int,
+    alpha: int,
+    beta: int,
+    score_of: Callable[[Action, int], int],
+) -> int:
+    """The best of ``best`` and the ``actions``' scores (``score_of`` an
+    action above the window's floor), stopping at a cut-off."""
+    for action in actions:
+        score = score_of(action, alpha)
+        if score > best:
+            best = score
+            alpha = max(alpha, score)
+            if alpha >= beta:
+                break
+    return best
 
 
 class ChanceSearch:
@@ -135,15 +154,9 @@ class ChanceSearch:
         actions = self.state.actions()
         if not actions:
             return -MATE
-        best = -FULL
-        for action in actions:
-            score = self._full(action, depth - 1, alpha, beta)
-            if score > best:
-                best = score
-                alpha = max(alpha, score)
-                if alpha >= beta:
-                    break
-        return best
+        return _best(
+            actions, -FULL, alpha, beta, lambda a, low: self._full(a, depth - 1, low, beta)
+        )
 
     def _quiesce(self, alpha: int, beta: int, left: int) -> int:
         """Captures only (every answer when in check) until none is worth it
@@ -160,14 +173,7 @@ class ChanceSearch:
                 return best
             alpha = max(alpha, best)
             actions = list(state.captures())
-        for action in actions:
-            score = self._taken(action, alpha, beta, left)
-            if score > best:
-                best = score
-                alpha = max(alpha, score)
-                if alpha >= beta:
-                    break
-        return best
+        return _best(actions, best, alpha, beta, lambda a, low: self._taken(a, low, beta, left))
 
     def _taken(self, action: Action, alpha: int, beta: int, left: int) -> int:
         """A capture's (or a check's answer's) score in the quiescence search."""
