@@ -8,7 +8,7 @@ can be trusted, how symmetric the evaluations are, and how long a review takes.
   mirror images (files a..i swapped), in centipawns.
 - ``review_100_plies``: seconds for a whole review of a 100-ply game.
 - ``hidden_<variant>_*``: reviews of the variants with hidden pieces, from
-  what each mover knew, over :data:`HIDDEN_GAMES` games of level 8 (on a
+  what each mover knew, over :data:`HIDDEN_GAMES` games of level 8 (on its
   node budget) against a random mover, each playing either colour in turn:
   each side's mean accuracy, labelled first reveals, seconds per review.
 
@@ -16,7 +16,9 @@ The Fairy-Stockfish part needs it and the master games
 (``CHUHAN_MASTER_GAMES``, else /work/shared/data/master-games/games.jsonl)
 and prints nothing without them; ``CHUHAN_HIDDEN_GAMES`` sets how many games
 of each hidden variant are played and reviewed (default 100), and
-``CHUHAN_HIDDEN_VARIANTS`` which variants (comma-separated; default all four).
+``CHUHAN_HIDDEN_VARIANTS`` which variants (comma-separated; default all four),
+``CHUHAN_HIDDEN_NODES`` level 8's nodes a move (default its own budget in
+each variant).
 Every game is dealt and played from its number as seed, so the first ``n``
 games are the same whatever the count.
 """
@@ -39,7 +41,7 @@ from computer.hidden_review import weigh
 from computer.levels import level
 from computer.mirror import mirror_fen
 from computer.opponent import Opponent
-from computer.player import choose
+from computer.player import budget_for, choose
 from computer.pool import SearchPool
 from computer.review import Review, review
 from computer.search import Budget
@@ -56,7 +58,9 @@ MIRROR_PLIES = 30
 LONG = 100
 HIDDEN_VARIANTS = os.environ.get("CHUHAN_HIDDEN_VARIANTS", "jieqi,jieqi-classic,tuibei,fanbing")
 HIDDEN_GAMES = int(os.environ.get("CHUHAN_HIDDEN_GAMES", "100"))
-STRONG_NODES = 1_000  # level 8's search per move in these games (nodes, not time)
+# Level 8's search per move in these games: its own node budget in the
+# variant unless CHUHAN_HIDDEN_NODES says otherwise (nodes, never time).
+HIDDEN_NODES = os.environ.get("CHUHAN_HIDDEN_NODES")
 LONGEST = 120  # plies: a game still going then is reviewed as far as it went
 
 
@@ -131,14 +135,24 @@ class Played:
         return self.review.accuracy(side)
 
 
+def strong_nodes(variant: str) -> int:
+    """Level 8's nodes a move in the benchmark's games of ``variant``."""
+    if HIDDEN_NODES is not None:
+        return int(HIDDEN_NODES)
+    nodes = budget_for(level(8), variant).nodes
+    assert nodes is not None
+    return nodes
+
+
 def strong_against_random(
-    variant: str, seed: int, strong: Color, nodes: int = STRONG_NODES
+    variant: str, seed: int, strong: Color, nodes: int | None = None
 ) -> list[str]:
     """A game of ``variant`` dealt by ``seed``: level 8, searching ``nodes`` a
-    move, plays ``strong``; the other side picks a legal action at random."""
+    move (by default :func:`strong_nodes`), plays ``strong``; the other side
+    picks a legal action at random."""
     match = Match.start(variant, {}, seed)
     rng = random.Random(seed)
-    budget = Budget(nodes=nodes)
+    budget = Budget(nodes=strong_nodes(variant) if nodes is None else nodes)
     while match.outcome is None and len(match.game.actions) < LONGEST:
         side = match.game.turn
         if side is strong:
@@ -149,18 +163,22 @@ def strong_against_random(
     return [action.text for action in match.game.actions]
 
 
+async def reviewed_game(
+    variant: str, seed: int, nodes: int | None = None, scale: int = 1
+) -> Played:
+    """Game ``seed`` of level 8 against a random mover (level 8 Red when
+    ``seed`` is even), reviewed from what the movers knew."""
+    strong = Color.RED if seed % 2 == 0 else Color.BLACK
+    moves = strong_against_random(variant, seed, strong, nodes)
+    made = await review({}, moves, InProcess(), variant=variant, seed=seed, scale=scale)
+    return Played(variant, strong, tuple(moves), made)
+
+
 async def reviewed_games(
-    variant: str, count: int, nodes: int = STRONG_NODES, scale: int = 1
+    variant: str, count: int, nodes: int | None = None, scale: int = 1
 ) -> list[Played]:
-    """``count`` games of level 8 against a random mover (level 8 Red in the
-    even-numbered ones), each reviewed from what the movers knew."""
-    found = []
-    for seed in range(count):
-        strong = Color.RED if seed % 2 == 0 else Color.BLACK
-        moves = strong_against_random(variant, seed, strong, nodes)
-        made = await review({}, moves, InProcess(), variant=variant, seed=seed, scale=scale)
-        found.append(Played(variant, strong, tuple(moves), made))
-    return found
+    """Games 0 to ``count`` - 1 (:func:`reviewed_game`)."""
+    return [await reviewed_game(variant, seed, nodes, scale) for seed in range(count)]
 
 
 def _hidden_figures(variant: str, count: int) -> list[Figure]:

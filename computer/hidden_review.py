@@ -13,10 +13,17 @@ winning chances averaged over them. The same game therefore gets the same
 review on any machine, however busy.
 
 The search looks one ply past the action and then at the captures that
-answer it. A deeper search would choose the opponent's own reveals in each
-sample knowing what they turn up, which no player can, and it favours the
+answer it. A deeper search of a sample would choose the opponent's own
+reveals knowing what they turn up, which no player can, and it favours the
 side that reveals last so much that the first reveals of a Jieqi game, all
 worth the same to a player who cannot see under them, would be told apart.
+Jieqi, where everything hidden is which piece lies face-down, is
+therefore not sampled at all: one search, two plies deep, keeps the
+face-down pieces unknown to both sides and makes every reveal a chance node
+(:mod:`computer.hidden_judge`), so it can look deeper without either side
+knowing what it will turn. Jieqi classic is not searched so: there a
+face-down piece's every first move is a chance node, nearly every move of
+the opening, and two plies of them take minutes a position.
 """
 
 from __future__ import annotations
@@ -25,18 +32,27 @@ import random
 
 from rules.knowledge import Knowledge
 
+from .hidden_judge import ChanceSearch
 from .plugin import plugin_for
 from .review import centipawns, winning_chance
 from .search import Budget, Searcher
+from .variants.jieqi import JieqiState
 
 DEPTH = 1  # plies searched, the action included, before the captures that answer it
+CHANCE_DEPTH = 2  # the same, where face-down pieces stay unknown to both sides
+CHANCE_VARIANTS = frozenset({"jieqi"})  # searched so (computer.hidden_judge)
 
 
 def weigh(knowledge: Knowledge, scale: int = 1) -> dict[str, int]:
     """Every legal action of the side to move, worth the centipawns of its
     mean winning chance over the position's samples, each searched
-    ``scale`` times :data:`DEPTH` plies deep."""
+    ``scale`` times :data:`DEPTH` plies deep (Jieqi's one chance search
+    ``scale`` times :data:`CHANCE_DEPTH`)."""
     plugin = plugin_for(knowledge.variant)
+    if knowledge.variant in CHANCE_VARIANTS:
+        state = plugin.sample(knowledge, random.Random(0))
+        assert isinstance(state, JieqiState)
+        return dict(sorted(ChanceSearch(state, knowledge, CHANCE_DEPTH * scale).weigh().items()))
     samples = plugin.review_samples(knowledge, random.Random(len(knowledge.log)))
     chances: dict[str, float] = {}
     for state in samples:

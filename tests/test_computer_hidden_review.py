@@ -13,6 +13,7 @@ from collections import Counter
 import pytest
 
 from benchmarks.bench_review import reviewed_games
+from computer.hidden_judge import ChanceSearch
 from computer.hidden_review import weigh
 from computer.opponent import Opponent
 from computer.plugin import plugin_for
@@ -135,3 +136,17 @@ async def test_a_random_mover_s_accuracy_is_far_below_level_8_s_in_tuibei():
     weak = [g.accuracy(g.strong.other()) for g in games]
     assert None not in strong and None not in weak
     assert statistics.mean(weak) + 30 < statistics.mean(strong), (weak, strong)
+
+
+@pytest.mark.parametrize("plies", [0, 9, 24])
+def test_a_jieqi_weighing_reads_nothing_of_the_deal_it_starts_from(plies):
+    """Face-down pieces stay unknown to both sides of the search: any deal
+    agreeing with the mover's view gives every action the same score."""
+    knowledge = along("jieqi", played("jieqi", plies))[-1]
+    plugin = plugin_for("jieqi")
+    scores = [
+        ChanceSearch(plugin.sample(knowledge, random.Random(seed)), knowledge, 2).weigh()
+        for seed in range(3)
+    ]
+    assert sorted(scores[0]) == legal_texts("jieqi", played("jieqi", plies))
+    assert scores[1] == scores[0] and scores[2] == scores[0]
