@@ -35,6 +35,8 @@ def logged() -> Iterator[tuple[Collected, Settings]]:
     """Logging configured as ``python -m bot`` does with ``CHUHAN_LOG_LEVEL=DEBUG``."""
     names = ["", *OWN_LOGGERS, "aiosqlite", "discord"]
     levels = {name: logging.getLogger(name).level for name in names}
+    for name in names[1:]:  # as in a fresh process: an earlier test may have set one
+        logging.getLogger(name).setLevel(logging.NOTSET)
     handler = Collected()
     configure_logging(Settings.from_mapping({"CHUHAN_LOG_LEVEL": "debug"}), handler)
     yield handler, Settings()
