@@ -33,6 +33,10 @@ class ComputerPlayer(Protocol):
 
     async def record_lines(self, user_id: int, lang: str) -> list[str]: ...
 
+    async def level_choices(
+        self, interaction: discord.Interaction, current: str
+    ) -> list[app_commands.Choice[int]]: ...
+
     @property
     def analyst(self) -> Analyst: ...
 

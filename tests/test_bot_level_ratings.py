@@ -24,6 +24,12 @@ async def test_the_level_choices_name_each_level_with_its_rating(table):
     assert [choice["value"] for choice in typed] == [8]
 
 
+async def test_challenging_the_bot_offers_the_same_level_choices(table):
+    offered = await table.alice.autocomplete(table.channel, "play computer", "level", "")
+    asked = await table.alice.autocomplete(table.channel, "challenge", "level", "")
+    assert asked == offered and len(asked) == len(LEVELS)
+
+
 async def test_the_level_choices_speak_chinese_to_a_chinese_player(table):
     await table.alice.slash(table.channel, "settings", language="zh")
     offered = await table.alice.autocomplete(table.channel, "play computer", "level", "3")

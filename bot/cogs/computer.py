@@ -146,7 +146,13 @@ class Computer(commands.Cog):
     async def level_autocomplete(
         self, interaction: discord.Interaction, current: str
     ) -> list[app_commands.Choice[int]]:
-        """The levels with their estimated ratings (the typed digits narrow them)."""
+        return await self.level_choices(interaction, current)
+
+    async def level_choices(
+        self, interaction: discord.Interaction, current: str
+    ) -> list[app_commands.Choice[int]]:
+        """The levels with their estimated ratings (the typed digits narrow them),
+        wherever a level is picked."""
         lang = await self.bot.players.language(interaction.user.id, interaction.locale)
         return [
             app_commands.Choice(name=level_title(number, lang), value=number)

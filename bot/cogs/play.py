@@ -214,6 +214,14 @@ class Play(commands.Cog):
         lang = await self.bot.players.language(interaction.user.id, interaction.locale)
         return variant_choices(current, lang, playable())
 
+    @challenge.autocomplete("level")
+    async def level_autocomplete(
+        self, interaction: discord.Interaction, current: str
+    ) -> list[app_commands.Choice[int]]:
+        """The computer's levels with their ratings, as ``/play computer`` offers them."""
+        computer = self.services.cogs.computer
+        return [] if computer is None else await computer.level_choices(interaction, current)
+
     def challenge_text(self, challenge: Challenge, lang: str) -> str:
         params = {
             "challenger": self.bot.players.name(challenge.challenger_id),
