@@ -9,6 +9,7 @@ import random
 
 import pytest
 
+from rules.errors import RulesError
 from rules.match import Match
 from rules.outcome import Reason
 from rules.pieces import Color
@@ -73,3 +74,13 @@ def test_a_replayed_repetition_gets_the_live_verdict() -> None:
     outcome = replayed.outcome
     assert outcome is not None and outcome.reason is Reason.REPETITION
     assert snapshot(replayed.game) == snapshot(live.game)
+
+
+@pytest.mark.parametrize("variant", [cls.name for cls in variants()])
+def test_a_corrupt_log_is_still_refused(variant: str) -> None:
+    texts, _ = play_live(variant, {}, 7)
+    swapped = [texts[1], texts[0], *texts[2:]]  # Black's reply before Red's move
+    for log in (swapped, [*texts[:4], "e0e9"], [*texts[:4], "junk"]):
+        for _ in range(2):  # a refused text is refused again, not remembered
+            with pytest.raises(RulesError):
+                Match.replay(variant, {}, 7, log)
