@@ -19,6 +19,7 @@ from __future__ import annotations
 
 from abc import abstractmethod
 from dataclasses import dataclass
+from functools import lru_cache
 from typing import Self, TypeVar
 
 from .errors import InvalidNotation
@@ -153,10 +154,13 @@ class Pass(Action):
         return cls() if text == "pass" else None
 
 
+@lru_cache(maxsize=16384)
 def parse_action(text: str) -> Action:
     """Parse the text form of any action (the inverse of ``action.text``): a
     move first, since nearly every entry of a log is one and no other kind's
-    text has a move's form, then each registered kind in turn.
+    text has a move's form, then each registered kind in turn. Actions are
+    frozen and a board has fewer texts than the cache holds, so a replayed
+    log parses each text once per process (a refused text is not kept).
 
     :raises InvalidActionText: naming the text when it is no action.
     """

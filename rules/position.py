@@ -7,6 +7,7 @@ the move the mover's king must not be attacked nor face the enemy king.
 from __future__ import annotations
 
 from collections.abc import Hashable, Iterator, Sequence
+from functools import lru_cache
 from typing import Self
 
 from .actions import Move
@@ -95,39 +96,8 @@ class Position:
 
         :raises InvalidFen: naming what is wrong.
         """
-        fields = fen.strip().split()
-        if not fields:
-            raise InvalidFen("empty FEN", fen=fen)
-        rows = fields[0].split("/")
-        if len(rows) != 10:
-            raise InvalidFen(f"FEN {fen!r} has {len(rows)} ranks, not 10", fen=fen)
-        board: list[Piece | None] = [None] * 90
-        for i, row in enumerate(rows):
-            rank, file = 9 - i, 0
-            for ch in row:
-                if ch in "123456789":
-                    file += int(ch)
-                    continue
-                if file > 8:
-                    raise InvalidFen(f"FEN {fen!r}: rank {rank} has more than 9 files", fen=fen)
-                try:
-                    board[rank * 9 + file] = Piece.from_symbol(ch)
-                except ValueError:
-                    raise InvalidFen(f"FEN {fen!r}: bad piece letter {ch!r}", fen=fen) from None
-                file += 1
-            if file != 9:
-                raise InvalidFen(f"FEN {fen!r}: rank {rank} does not have 9 files", fen=fen)
-        side = fields[1].lower() if len(fields) > 1 else "w"
-        if side not in ("w", "r", "b"):
-            raise InvalidFen(f"FEN {fen!r}: side to move must be w, r or b", fen=fen)
-        quiet = 0
-        if len(fields) > 4 and fields[4].isascii() and fields[4].isdigit():
-            quiet = int(fields[4])
-        for color in Color:
-            kings = [sq for sq, p in enumerate(board) if p == Piece(color, KING)]
-            if len(kings) != 1:
-                raise InvalidFen(f"FEN {fen!r}: each side needs exactly one king", fen=fen)
-        return cls(board, Color.BLACK if side == "b" else Color.RED, quiet)
+        board, turn, quiet = _parse_fen(fen)
+        return cls(list(board), turn, quiet)
 
     def placement(self) -> str:
         rows = []
@@ -348,3 +318,46 @@ def perft(position: Position, depth: int) -> int:
         total += perft(position, depth - 1)
         position.pop()
     return total
+
+
+@lru_cache(maxsize=256)
+def _parse_fen(fen: str) -> tuple[tuple[Piece | None, ...], Color, int]:
+    """The board, side to move and quiet plies of ``fen``. Every game starts
+    from one of a few FENs, and pieces are immutable, so each is parsed once
+    and its board copied (replaying a stored game starts here).
+
+    :raises InvalidFen: naming what is wrong.
+    """
+    fields = fen.strip().split()
+    if not fields:
+        raise InvalidFen("empty FEN", fen=fen)
+    rows = fields[0].split("/")
+    if len(rows) != 10:
+        raise InvalidFen(f"FEN {fen!r} has {len(rows)} ranks, not 10", fen=fen)
+    board: list[Piece | None] = [None] * 90
+    for i, row in enumerate(rows):
+        rank, file = 9 - i, 0
+        for ch in row:
+            if ch in "123456789":
+                file += int(ch)
+                continue
+            if file > 8:
+                raise InvalidFen(f"FEN {fen!r}: rank {rank} has more than 9 files", fen=fen)
+            try:
+                board[rank * 9 + file] = Piece.from_symbol(ch)
+            except ValueError:
+                raise InvalidFen(f"FEN {fen!r}: bad piece letter {ch!r}", fen=fen) from None
+            file += 1
+        if file != 9:
+            raise InvalidFen(f"FEN {fen!r}: rank {rank} does not have 9 files", fen=fen)
+    side = fields[1].lower() if len(fields) > 1 else "w"
+    if side not in ("w", "r", "b"):
+        raise InvalidFen(f"FEN {fen!r}: side to move must be w, r or b", fen=fen)
+    quiet = 0
+    if len(fields) > 4 and fields[4].isascii() and fields[4].isdigit():
+        quiet = int(fields[4])
+    for color in Color:
+        king = Piece(color, KING)
+        if sum(1 for p in board if p == king) != 1:
+            raise InvalidFen(f"FEN {fen!r}: each side needs exactly one king", fen=fen)
+    return tuple(board), Color.BLACK if side == "b" else Color.RED, quiet

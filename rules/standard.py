@@ -3,6 +3,7 @@
 from __future__ import annotations
 
 from collections.abc import Mapping
+from functools import cache
 from typing import ClassVar, Self
 
 from .actions import Action, Move
@@ -29,6 +30,7 @@ NO_CAPTURE_LIMIT = 120  # S-12
 ATTACKING = frozenset({Kind.CHARIOT, Kind.HORSE, Kind.CANNON, Kind.PAWN})
 
 
+@cache  # a few names and two sides; every new or replayed game asks
 def handicap_fen(name: str, side: Color = Color.RED) -> str:
     """The start FEN with ``side`` missing the pieces of handicap ``name``.
 
