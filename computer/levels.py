@@ -3,9 +3,11 @@
 A level is a node budget for both engines, never a time: a level plays
 the same moves on an idle machine and on a busy one, and each level
 searches about twice the nodes of the one below (the low ones add noise
-too, so they blunder like people). A variant whose nodes cost more (see
-:attr:`computer.plugin.Plugin.node_share`) gets a share of the budget, so
-its moves take about as long.
+too, so they blunder like people), except that Fairy-Stockfish's top
+budgets rise more slowly: its level 8 must answer within about two seconds,
+and at hundreds of thousands of nodes its strength hardly grows. A variant
+whose nodes cost more (see :attr:`computer.plugin.Plugin.node_share`) gets a
+share of the budget, so its moves take about as long.
 """
 
 from __future__ import annotations
@@ -36,9 +38,9 @@ LEVELS: dict[int, Level] = {
     3: Level(3, -1, 0.2, 1_000, 60, 10_000),
     4: Level(4, 3, 0.4, 2_500, 25, 30_000),
     5: Level(5, 7, 0.6, 5_000, 10, 80_000),
-    6: Level(6, 11, 0.9, 10_000, 0, 200_000),
-    7: Level(7, 15, 1.2, 18_000, 0, 400_000),
-    8: Level(8, 20, 1.5, 30_000, 0, 800_000),
+    6: Level(6, 11, 0.9, 10_000, 0, 120_000),
+    7: Level(7, 15, 1.2, 18_000, 0, 200_000),
+    8: Level(8, 20, 1.5, 30_000, 0, 300_000),
 }
 DEFAULT_LEVEL = 4
 
