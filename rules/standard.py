@@ -14,7 +14,7 @@ from .position import START_FEN, Position
 from .repetition import Occurrences, PlyFacts, id_drift, record, verdict
 from .squares import mirror_rank, parse_square
 from .variant import Event, Game, register
-from .view import PieceView, View
+from .view import PieceView, View, face_up
 
 # S-10: pieces the handicapping side starts without, named from Red's side.
 HANDICAPS: dict[str, tuple[str, ...]] = {
@@ -70,6 +70,8 @@ class StandardXiangqi(Game):
         self.facts: list[PlyFacts] = []
         self.captured: tuple[list[PieceView], list[PieceView]] = ([], [])
         self.last_move: Move | None = None
+        self._late = False  # judge_late: the no-legal-move test waits for judge
+        self._unjudged = False  # a ply whose test waited
 
     @classmethod
     def start(cls, options: Mapping[str, str] | None = None, seed: int = 0) -> Self:
@@ -140,9 +142,20 @@ class StandardXiangqi(Game):
             events.append(Event("capture", {"kind": captured.kind.value, "side": mover.code}))
         return events
 
+    def judge_late(self) -> None:
+        self._late = True
+
+    def judge(self) -> None:
+        self._late = False
+        if self._unjudged:
+            self._unjudged = False
+            self._outcome = self._adjudicate()
+
     def _adjudicate(self) -> Outcome | None:
         position = self.position
-        if not position.has_legal_move():
+        if self._late:
+            self._unjudged = True
+        elif not position.has_legal_move():
             reason = Reason.CHECKMATE if position.is_check() else Reason.STALEMATE
             return Outcome(position.turn.other(), reason)  # S-3
         first = self.keys.first_of_third
@@ -161,9 +174,7 @@ class StandardXiangqi(Game):
         return View(
             variant=self.name,
             viewer=viewer,
-            board=tuple(
-                PieceView(p.color, p.kind) if p is not None else None for p in position.board
-            ),
+            board=tuple(None if p is None else face_up(p) for p in position.board),
             turn=position.turn,
             ply=self.ply,
             last_move=(last.from_sq, last.to_sq) if last else None,
