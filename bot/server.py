@@ -73,7 +73,8 @@ class ServerSettings:
     async def _read(self, guild_id: int) -> dict[str, str]:
         stored = await self.store.get_guild_setting(guild_id, "public", {}) or {}
         chosen = {k: v for k, v in stored.items() if k in ServerStyle.__dataclass_fields__}
-        return self._chosen.setdefault(guild_id, chosen)  # a change meanwhile stands
+        self._chosen[guild_id] = chosen
+        return chosen
 
     async def style(self, guild_id: int | None) -> ServerStyle:
         if guild_id is None:
