@@ -76,9 +76,11 @@ class StandardXiangqi(Game):
     @classmethod
     def start(cls, options: Mapping[str, str] | None = None, seed: int = 0) -> Self:
         """A new game, judged at once: a given FEN may already be decided (the
-        side to move mated or stalemated, S-3), and then it ends as after a push."""
+        side to move mated or stalemated, S-3), and then it ends as after a push.
+        The standard and handicap starts never are (every replay starts there)."""
         game = super().start(options, seed)
-        game._outcome = game._adjudicate()
+        if game.options.get("fen"):
+            game._outcome = game._adjudicate()
         return game
 
     @property
@@ -114,7 +116,7 @@ class StandardXiangqi(Game):
         if not isinstance(action, Move) or not self.position.is_legal(action):
             raise IllegalAction(f"{action.text} is not a legal move now", move=action.text)
         mover = self.turn
-        before = list(self.position.board)
+        before = tuple(self.position.board)  # kept as it is by the ply's facts
         events = self._play(action)
         self.actions.append(action)
         check = self.position.is_check()
