@@ -53,7 +53,7 @@ class Catalogue:
     def __init__(self, tables: Mapping[str, Mapping[str, str]]) -> None:
         self.tables = {lang: dict(table) for lang, table in tables.items()}
         # The keys worded apart for some value of a parameter: only these look for one.
-        self._special = {k.partition("#")[0] for table in tables.values() for k in table if "#" in k}
+        self._special = {k.partition("#")[0] for lang in tables.values() for k in lang if "#" in k}
 
     @classmethod
     def load(cls, rooms: tuple[Traversable, ...] = ()) -> Catalogue:

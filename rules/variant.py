@@ -169,10 +169,12 @@ class Game(ABC):
         replay of a stored log needs it at the end only, since any move after
         such a position is refused by its own legality check. The default
         judges every ply as it comes."""
+        return
 
     def judge(self) -> None:
         """Judge now what :meth:`judge_late` left out (before a platform entry,
         which reads the result, and at the end of a replay)."""
+        return
 
     def moves_by_side(self, color: Color) -> int:
         """How many actions ``color`` has made (S-9 counts these), for variants
