@@ -25,7 +25,7 @@ from rules.squares import square_name
 
 from .game_facts import GameFacts
 from .report import Line, Report
-from .variants import table_for
+from .variants import VariantTable, table_for
 
 _told: WeakKeyDictionary[Any, set[tuple[int, Color, str]]] = WeakKeyDictionary()
 
@@ -51,6 +51,8 @@ def add(manager: GameFacts, report: Report) -> None:
     if manager.finished:
         told -= {key for key in told if key[0] == manager.id}
         return
+    if type(table_for(manager.variant)).hint is VariantTable.hint:
+        return  # a room without hints: no need to list every legal action (a move's cost)
     game = manager.match.game
     side = game.turn
     for kind, squares in _kinds(manager, game.legal_actions()).items():

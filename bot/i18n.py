@@ -52,6 +52,8 @@ class Catalogue:
 
     def __init__(self, tables: Mapping[str, Mapping[str, str]]) -> None:
         self.tables = {lang: dict(table) for lang, table in tables.items()}
+        # The keys worded apart for some value of a parameter: only these look for one.
+        self._special = {k.partition("#")[0] for lang in tables.values() for k in lang if "#" in k}
 
     @classmethod
     def load(cls, rooms: tuple[Traversable, ...] = ()) -> Catalogue:
@@ -77,7 +79,7 @@ class Catalogue:
         A catalogue may word a message for one value of a parameter, as a
         count that needs its own grammar: ``undone#plies=1`` is ``undone``
         when ``plies`` is 1."""
-        for name, value in params.items():
+        for name, value in params.items() if key in self._special else ():
             special = f"{key}#{name}={value}"
             template = self.get(lang, special) or self.get(DEFAULT_LANGUAGE, special)
             if template is not None:

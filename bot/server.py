@@ -3,11 +3,13 @@
 A game thread is read by everyone in it, so its messages use one language
 and one notation chosen for the server (not the actor's), and its board
 keeps one orientation for the whole game. Stored as guild settings; read
-through a small cache because every public message needs them.
+through a small cache because every public message needs them, and read once
+when many games of a server ask at the same moment (a burst of moves).
 """
 
 from __future__ import annotations
 
+import asyncio
 from collections.abc import Callable
 from dataclasses import dataclass
 
@@ -55,13 +57,23 @@ class ServerSettings:
         self.store = store
         self.locale_of = locale_of
         self._chosen: dict[int, dict[str, str]] = {}
+        self._reading: dict[int, asyncio.Future[dict[str, str]]] = {}
 
     async def _stored(self, guild_id: int) -> dict[str, str]:
         chosen = self._chosen.get(guild_id)
-        if chosen is None:
-            stored = await self.store.get_guild_setting(guild_id, "public", {}) or {}
-            chosen = {k: v for k, v in stored.items() if k in ServerStyle.__dataclass_fields__}
-            self._chosen[guild_id] = chosen
+        if chosen is not None:
+            return chosen
+        reading = self._reading.get(guild_id)
+        if reading is None:  # the first to ask reads; the others wait for its answer
+            reading = asyncio.ensure_future(self._read(guild_id))
+            self._reading[guild_id] = reading
+            reading.add_done_callback(lambda _: self._reading.pop(guild_id, None))
+        return await asyncio.shield(reading)
+
+    async def _read(self, guild_id: int) -> dict[str, str]:
+        stored = await self.store.get_guild_setting(guild_id, "public", {}) or {}
+        chosen = {k: v for k, v in stored.items() if k in ServerStyle.__dataclass_fields__}
+        self._chosen[guild_id] = chosen
         return chosen
 
     async def style(self, guild_id: int | None) -> ServerStyle:

@@ -67,8 +67,12 @@ class Match:
         cls, variant: str, options: Mapping[str, str], seed: int, entries: Iterable[str]
     ) -> Match:
         match = cls(variant, options, seed)
+        match.game.judge_late()
         for text in entries:
+            if text.startswith("@"):
+                match.game.judge()  # a platform entry reads the result
             match.apply(text)
+        match.game.judge()
         return match
 
     # -- state -----------------------------------------------------------------

@@ -15,7 +15,7 @@ class Color(IntEnum):
     BLACK = 1
 
     def other(self) -> Color:
-        return Color.BLACK if self is Color.RED else Color.RED
+        return _OTHER[self]
 
     @property
     def code(self) -> str:
@@ -26,6 +26,9 @@ class Color(IntEnum):
     def letter(self) -> str:
         """FEN side letter: ``w`` for Red (xqbase convention), ``b`` for Black."""
         return "w" if self is Color.RED else "b"
+
+
+_OTHER = (Color.BLACK, Color.RED)  # every attack test asks: one lookup, not two enum reads
 
 
 class Kind(Enum):

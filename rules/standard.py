@@ -14,7 +14,7 @@ from .position import START_FEN, Position
 from .repetition import Occurrences, PlyFacts, id_drift, record, verdict
 from .squares import mirror_rank, parse_square
 from .variant import Event, Game, register
-from .view import PieceView, View
+from .view import PieceView, View, face_up
 
 # S-10: pieces the handicapping side starts without, named from Red's side.
 HANDICAPS: dict[str, tuple[str, ...]] = {
@@ -70,13 +70,17 @@ class StandardXiangqi(Game):
         self.facts: list[PlyFacts] = []
         self.captured: tuple[list[PieceView], list[PieceView]] = ([], [])
         self.last_move: Move | None = None
+        self._late = False  # judge_late: the no-legal-move test waits for judge
+        self._unjudged = False  # a ply whose test waited
 
     @classmethod
     def start(cls, options: Mapping[str, str] | None = None, seed: int = 0) -> Self:
         """A new game, judged at once: a given FEN may already be decided (the
-        side to move mated or stalemated, S-3), and then it ends as after a push."""
+        side to move mated or stalemated, S-3), and then it ends as after a push.
+        The standard and handicap starts never are (every replay starts there)."""
         game = super().start(options, seed)
-        game._outcome = game._adjudicate()
+        if game.options.get("fen"):
+            game._outcome = game._adjudicate()
         return game
 
     @property
@@ -112,7 +116,7 @@ class StandardXiangqi(Game):
         if not isinstance(action, Move) or not self.position.is_legal(action):
             raise IllegalAction(f"{action.text} is not a legal move now", move=action.text)
         mover = self.turn
-        before = list(self.position.board)
+        before = tuple(self.position.board)  # kept as it is by the ply's facts
         events = self._play(action)
         self.actions.append(action)
         check = self.position.is_check()
@@ -140,9 +144,20 @@ class StandardXiangqi(Game):
             events.append(Event("capture", {"kind": captured.kind.value, "side": mover.code}))
         return events
 
+    def judge_late(self) -> None:
+        self._late = True
+
+    def judge(self) -> None:
+        self._late = False
+        if self._unjudged:
+            self._unjudged = False
+            self._outcome = self._adjudicate()
+
     def _adjudicate(self) -> Outcome | None:
         position = self.position
-        if not position.has_legal_move():
+        if self._late:
+            self._unjudged = True
+        elif not position.has_legal_move():
             reason = Reason.CHECKMATE if position.is_check() else Reason.STALEMATE
             return Outcome(position.turn.other(), reason)  # S-3
         first = self.keys.first_of_third
@@ -161,9 +176,7 @@ class StandardXiangqi(Game):
         return View(
             variant=self.name,
             viewer=viewer,
-            board=tuple(
-                PieceView(p.color, p.kind) if p is not None else None for p in position.board
-            ),
+            board=tuple(None if p is None else face_up(p) for p in position.board),
             turn=position.turn,
             ply=self.ply,
             last_move=(last.from_sq, last.to_sq) if last else None,

@@ -163,6 +163,19 @@ class Game(ABC):
         after every ply, since a cache that drifts plays by other rules."""
         return []
 
+    def judge_late(self) -> None:
+        """Leave out, until :meth:`judge`, the test of each ply for a side left
+        without a legal action (mate, stalemate), where that test is dear: a
+        replay of a stored log needs it at the end only, since any move after
+        such a position is refused by its own legality check. The default
+        judges every ply as it comes."""
+        return
+
+    def judge(self) -> None:
+        """Judge now what :meth:`judge_late` left out (before a platform entry,
+        which reads the result, and at the end of a replay)."""
+        return
+
     def moves_by_side(self, color: Color) -> int:
         """How many actions ``color`` has made (S-9 counts these), for variants
         whose turns alternate, whichever side began (a FEN may give Black the move)."""

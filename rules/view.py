@@ -11,7 +11,7 @@ from __future__ import annotations
 from dataclasses import dataclass
 
 from .outcome import Outcome
-from .pieces import Color, Kind
+from .pieces import Color, Kind, Piece
 from .squares import Square
 
 
@@ -29,6 +29,18 @@ class PieceView:
     kind: Kind | None
     back: str | None = None
     learned: bool = False
+
+
+_FACE_UP: dict[Piece, PieceView] = {}
+
+
+def face_up(piece: Piece) -> PieceView:
+    """How anyone sees a face-up ``piece``: one view per side and kind, shared
+    (views are frozen), since every report builds a board of them."""
+    seen = _FACE_UP.get(piece)
+    if seen is None:
+        seen = _FACE_UP[piece] = PieceView(piece.color, piece.kind)
+    return seen
 
 
 @dataclass(frozen=True, slots=True)

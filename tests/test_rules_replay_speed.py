@@ -84,3 +84,29 @@ def test_a_corrupt_log_is_still_refused(variant: str) -> None:
         for _ in range(2):  # a refused text is refused again, not remembered
             with pytest.raises(RulesError):
                 Match.replay(variant, {}, 7, log)
+
+
+# Black's king on d9 has only d8 (the chariot on a8 holds it) and e9 (facing
+# Red's king); b7b9 checks along rank 9 and mates.
+MATE_IN_ONE = {"fen": "3k5/R8/1R7/9/9/9/9/9/9/4K4 w - - 0 1"}
+
+
+def test_a_replay_ending_in_mate_is_judged_as_the_live_game() -> None:
+    live = Match.start("xiangqi", MATE_IN_ONE)
+    live.apply("b7b9")
+    outcome = live.outcome
+    assert outcome is not None and outcome.reason is Reason.CHECKMATE
+    assert snapshot(Match.replay("xiangqi", MATE_IN_ONE, 0, ["b7b9"]).game) == snapshot(live.game)
+
+
+@pytest.mark.parametrize("after", ["d9e9", "d9d8", "@b:resign", "@r:draw-offer", "@b:abort"])
+def test_nothing_is_replayed_after_a_mate(after: str) -> None:
+    """A replay judges mate at its end only, so an entry after a mate inside
+    the log must be refused by its own test: a move has no legal move to be,
+    and a platform entry first has the mate judged."""
+    live = Match.start("xiangqi", MATE_IN_ONE)
+    live.apply("b7b9")
+    with pytest.raises(RulesError):
+        live.apply(after)
+    with pytest.raises(RulesError):
+        Match.replay("xiangqi", MATE_IN_ONE, 0, ["b7b9", after])

@@ -19,6 +19,7 @@ from __future__ import annotations
 
 import random
 from collections.abc import Mapping
+from functools import cache
 from importlib import import_module
 from importlib.resources.abc import Traversable
 from pkgutil import iter_modules
@@ -141,6 +142,7 @@ def register_table(cls: T) -> T:
     room = cls()
     for name in cls.variants:
         _TABLES[name] = room
+    catalogues.cache_clear()
     return cls
 
 
@@ -159,6 +161,7 @@ def extensions() -> list[str]:
     return [name for room in tables() for name in room.extensions]
 
 
+@cache  # every worded line asks; a room registered later clears it
 def catalogues() -> tuple[Traversable, ...]:
     """The catalogue folders of every room, in registration order."""
     return tuple(room.catalogue for room in tables() if room.catalogue is not None)
