@@ -55,7 +55,7 @@ def extensions() -> list[Extension]:
         from mypyc.build import mypycify
 
         return list(mypycify(COMPILED, opt_level="3"))
-    except (ImportError, Exception, SystemExit) as exc:  # mypyc exits on a type error
+    except (Exception, SystemExit) as exc:  # no mypyc; or it exits on a type error
         pure(exc)
         return []
 
