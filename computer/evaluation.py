@@ -6,17 +6,19 @@ Scores are centipawns from the point of view of the side to move; a win is
 
 from __future__ import annotations
 
+from typing import Final
+
 from rules.pieces import Color, Kind
 from rules.standard import NO_CAPTURE_LIMIT
 
-MATE = 100_000
-MATE_BOUND = MATE - 1_000  # scores beyond this are wins or losses
+MATE: Final = 100_000
+MATE_BOUND: Final = MATE - 1_000  # scores beyond this are wins or losses
 # A won game in one sample of many counts as this much above the sample's best other
 # outcome when samples are summed,
 # or a small chance of taking a face-down king would outweigh everything.
-KING_WORTH = 3_000
+KING_WORTH: Final = 3_000
 
-VALUES: dict[Kind, int] = {
+VALUES: Final[dict[Kind, int]] = {
     Kind.KING: 0,
     Kind.ADVISOR: 200,
     Kind.ELEPHANT: 200,
@@ -26,12 +28,12 @@ VALUES: dict[Kind, int] = {
     Kind.PAWN: 100,
     Kind.QUEEN: 1200,
 }
-CROSSED_PAWN = 100  # extra for a pawn over the river: it can move sideways
-MOBILITY = 4  # per square a chariot, horse or cannon can reach
-NEAR_KING = 6  # per step closer an attacker stands to the enemy king
-KING_FREEDOM = 15  # per square the king can step to: a hemmed-in king is nearer mate
-ATTACKERS = frozenset({Kind.CHARIOT, Kind.HORSE, Kind.CANNON, Kind.PAWN})
-AHEAD = 150  # a lead worth making progress for (see :func:`progress`)
+CROSSED_PAWN: Final = 100  # extra for a pawn over the river: it can move sideways
+MOBILITY: Final = 4  # per square a chariot, horse or cannon can reach
+NEAR_KING: Final = 6  # per step closer an attacker stands to the enemy king
+KING_FREEDOM: Final = 15  # per square the king can step to: a hemmed-in king is nearer mate
+ATTACKERS: Final = frozenset({Kind.CHARIOT, Kind.HORSE, Kind.CANNON, Kind.PAWN})
+AHEAD: Final = 150  # a lead worth making progress for (see :func:`progress`)
 
 
 def crossed(sq: int, color: Color) -> bool:

@@ -9,19 +9,24 @@ per (from, to) pair, in the same order as ``pseudo_moves`` gives them.
 from __future__ import annotations
 
 from collections.abc import Iterable, Sequence
+from typing import Final
 
 from rules.actions import Move
 from rules.geometry import ADVISOR_MOVES, ELEPHANT_MOVES, HORSE_MOVES, KING_MOVES, PAWN_MOVES, RAYS
 from rules.pieces import Color, Kind, Piece
 
-MOVES: tuple[tuple[Move, ...], ...] = tuple(tuple(Move(f, t) for t in range(90)) for f in range(90))
-STEPS = {
+MOVES: Final[tuple[tuple[Move, ...], ...]] = tuple(
+    tuple(Move(f, t) for t in range(90)) for f in range(90)
+)
+STEPS: Final = {
     Kind.KING._value_: KING_MOVES,
     Kind.ADVISOR._value_: ADVISOR_MOVES,
     Kind.PAWN._value_: PAWN_MOVES,
 }
-CHARIOT, CANNON = Kind.CHARIOT._value_, Kind.CANNON._value_
-HORSE, ELEPHANT = Kind.HORSE._value_, Kind.ELEPHANT._value_
+CHARIOT: Final = Kind.CHARIOT._value_
+CANNON: Final = Kind.CANNON._value_
+HORSE: Final = Kind.HORSE._value_
+ELEPHANT: Final = Kind.ELEPHANT._value_
 
 
 def pseudo_moves(

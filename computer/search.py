@@ -21,24 +21,28 @@ from __future__ import annotations
 import time
 from collections.abc import Hashable, Sequence
 from dataclasses import dataclass, field
-from typing import Protocol
+from typing import Final, Protocol
+
+from mypy_extensions import mypyc_attr
 
 from rules.actions import Action
 
 from .evaluation import MATE, MATE_BOUND
 
-QUIESCENCE_DEPTH = 4
+QUIESCENCE_DEPTH: Final = 4
 # Root actions within this much of the best get exact scores (the others an
 # upper bound below it): samples of a hidden-information game are summed, so
 # the runners-up must be scored too, not only the best.
-ROOT_MARGIN = 150
-CHECK_EVERY = 256  # nodes between looks at the clock
-NULL_REDUCTION = 2  # plies a null move's test searches less than the node
-NULL_DEPTH = 3  # the shallowest node given a null-move test
-LATE_MOVE = 3  # moves tried in full before late quiet ones are reduced
-LATE_DEPTH = 3  # the shallowest node whose late moves are reduced
-TABLE_SIZE = 1 << 18  # entries before the table is emptied (deterministically)
-EXACT, LOWER, UPPER = 0, 1, 2  # what a table entry's score is
+ROOT_MARGIN: Final = 150
+CHECK_EVERY: Final = 256  # nodes between looks at the clock
+NULL_REDUCTION: Final = 2  # plies a null move's test searches less than the node
+NULL_DEPTH: Final = 3  # the shallowest node given a null-move test
+LATE_MOVE: Final = 3  # moves tried in full before late quiet ones are reduced
+LATE_DEPTH: Final = 3  # the shallowest node whose late moves are reduced
+TABLE_SIZE: Final = 1 << 18  # entries before the table is emptied (deterministically)
+EXACT: Final = 0  # what a table entry's score is
+LOWER: Final = 1
+UPPER: Final = 2
 
 
 class SearchState(Protocol):
@@ -83,6 +87,7 @@ class SearchState(Protocol):
     def pop_null(self) -> None: ...
 
 
+@mypyc_attr(allow_interpreted_subclasses=True)
 class Unhashed:
     """What a state without a hash or a null move answers: nothing looked up,
     no pass tried (:meth:`push_null` is then never called)."""
@@ -107,6 +112,11 @@ class Budget:
     depth: int = 64
     nodes: int | None = None
     seconds: float | None = None
+
+    def __reduce__(self) -> tuple[type[Budget], tuple[int, int | None, float | None]]:
+        # Budgets go to search workers by pickle; a compiled frozen class
+        # cannot be rebuilt field by field, so it is rebuilt by its constructor.
+        return Budget, (self.depth, self.nodes, self.seconds)
 
 
 class OutOfBudget(Exception):

@@ -11,6 +11,7 @@ from __future__ import annotations
 
 import random
 from collections.abc import Sequence
+from typing import Final
 
 from rules.geometry import HORSE_MOVES, RAYS
 from rules.pieces import Color, Kind, Piece
@@ -18,19 +19,19 @@ from rules.pieces import Color, Kind, Piece
 from .evaluation import NEAR_KING, VALUES, nearness, piece_value
 
 # BASE[letter][color][sq]: a piece's value on its square (a pawn over the river more).
-BASE: dict[str, tuple[tuple[int, ...], ...]] = {
+BASE: Final[dict[str, tuple[tuple[int, ...], ...]]] = {
     kind._value_: tuple(tuple(piece_value(kind, sq, color) for sq in range(90)) for color in Color)
     for kind in VALUES
 }
 # NEAR[sq][king]: what an attacker on ``sq`` earns for standing near ``king``.
-NEAR: tuple[tuple[int, ...], ...] = tuple(
+NEAR: Final[tuple[tuple[int, ...], ...]] = tuple(
     tuple(NEAR_KING * nearness(sq, king) for king in range(90)) for sq in range(90)
 )
 # EXPOSED[king]: the squares a move from or to may put that king in danger in
 # standard xiangqi: its own square, its file and rank (lines of chariots,
 # cannons and the other king) and its diagonal neighbours (horse legs). A
 # move touching none of them, made while not in check, is legal.
-EXPOSED: tuple[frozenset[int], ...] = tuple(
+EXPOSED: Final[tuple[frozenset[int], ...]] = tuple(
     frozenset(
         sq
         for sq in range(90)
@@ -42,14 +43,17 @@ EXPOSED: tuple[frozenset[int], ...] = tuple(
 )
 # CORNERS[king]: its diagonal neighbours, where the legs of horses that may
 # check it stand.
-CORNERS: tuple[frozenset[int], ...] = tuple(
+CORNERS: Final[tuple[frozenset[int], ...]] = tuple(
     frozenset(sq for sq in EXPOSED[king] if sq % 9 != king % 9 and sq // 9 != king // 9)
     for king in range(90)
 )
-LINE_LETTERS = frozenset(k._value_ for k in (Kind.CHARIOT, Kind.CANNON, Kind.KING))
-SLIDER_LETTERS = frozenset(k._value_ for k in (Kind.CHARIOT, Kind.HORSE, Kind.CANNON))
-ATTACKER_LETTERS = frozenset(k._value_ for k in (Kind.CHARIOT, Kind.HORSE, Kind.CANNON, Kind.PAWN))
-HORSE_LETTER, CANNON_LETTER = Kind.HORSE._value_, Kind.CANNON._value_
+LINE_LETTERS: Final = frozenset(k._value_ for k in (Kind.CHARIOT, Kind.CANNON, Kind.KING))
+SLIDER_LETTERS: Final = frozenset(k._value_ for k in (Kind.CHARIOT, Kind.HORSE, Kind.CANNON))
+ATTACKER_LETTERS: Final = frozenset(
+    k._value_ for k in (Kind.CHARIOT, Kind.HORSE, Kind.CANNON, Kind.PAWN)
+)
+HORSE_LETTER: Final = Kind.HORSE._value_
+CANNON_LETTER: Final = Kind.CANNON._value_
 
 
 def exposed_squares(board: Sequence[Piece | None], king: int, color: Color) -> set[int]:
@@ -144,8 +148,8 @@ def _line_table(length: int) -> tuple[tuple[Line, ...], ...]:
 
 
 # RANK_LINES[file][bits of the rank's occupancy], FILE_LINES[rank][bits of the file's].
-RANK_LINES = _line_table(9)
-FILE_LINES = _line_table(10)
+RANK_LINES: Final = _line_table(9)
+FILE_LINES: Final = _line_table(10)
 
 
 def occupancy(board: Sequence[Piece | None]) -> tuple[list[int], list[int]]:
@@ -186,16 +190,16 @@ def line_reach(
 
 
 _RNG = random.Random(29)  # fixed: the same keys in every process, so searches repeat
-SIDE_KEY = _RNG.getrandbits(64)
+SIDE_KEY: Final = _RNG.getrandbits(64)
 # Times the quiet plies, xored into a hash when the scores below depend on them.
-QUIET_KEY = _RNG.getrandbits(64) | 1
-ZOBRIST: dict[str, tuple[tuple[int, ...], ...]] = {
+QUIET_KEY: Final = _RNG.getrandbits(64) | 1
+ZOBRIST: Final[dict[str, tuple[tuple[int, ...], ...]]] = {
     kind._value_: tuple(tuple(_RNG.getrandbits(64) for _ in range(90)) for _ in Color)
     for kind in Kind
 }
 
 # DOWN_KEYS[sq]: xored in while the piece on ``sq`` lies face-down (Jieqi).
-DOWN_KEYS: tuple[int, ...] = tuple(_RNG.getrandbits(64) for _ in range(90))
+DOWN_KEYS: Final[tuple[int, ...]] = tuple(_RNG.getrandbits(64) for _ in range(90))
 
 
 def zobrist(board: Sequence[Piece | None], turn: Color) -> int:
@@ -211,18 +215,18 @@ def zobrist(board: Sequence[Piece | None], turn: Color) -> int:
 # keys above, so those stay as they were). BACK_KEYS[letter][sq]: the back
 # under the piece on ``sq``, public or not; SHOWN_KEYS[letter][sq]: the same
 # back once shown; FLAG_KEYS[flags][sq]: the square's flags but "shown".
-BACK_KEYS: dict[str, tuple[int, ...]] = {
+BACK_KEYS: Final[dict[str, tuple[int, ...]]] = {
     kind._value_: tuple(_RNG.getrandbits(64) for _ in range(90)) for kind in Kind
 }
-SHOWN_KEYS: dict[str, tuple[int, ...]] = {
+SHOWN_KEYS: Final[dict[str, tuple[int, ...]]] = {
     kind._value_: tuple(_RNG.getrandbits(64) for _ in range(90)) for kind in Kind
 }
-FLAG_KEYS: tuple[tuple[int, ...], ...] = (
+FLAG_KEYS: Final[tuple[tuple[int, ...], ...]] = (
     (0,) * 90,
     *(tuple(_RNG.getrandbits(64) for _ in range(90)) for _ in range(1, 32)),
 )
 # 骉's context (F-7): the kind each side moved by last, the square just moved to.
-RULE_KEYS: tuple[dict[str, int], ...] = tuple(
+RULE_KEYS: Final[tuple[dict[str, int], ...]] = tuple(
     {kind._value_: _RNG.getrandbits(64) for kind in Kind} for _ in Color
 )
-JUST_KEYS: tuple[int, ...] = tuple(_RNG.getrandbits(64) for _ in range(90))
+JUST_KEYS: Final[tuple[int, ...]] = tuple(_RNG.getrandbits(64) for _ in range(90))

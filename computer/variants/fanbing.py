@@ -23,6 +23,9 @@ import copy
 import random
 from collections import Counter
 from collections.abc import Hashable, Sequence, Set
+from typing import Final
+
+from mypy_extensions import mypyc_attr
 
 from rules.actions import Action, Move, parse_action
 from rules.errors import RulesError
@@ -71,7 +74,7 @@ from .xiangqi import XiangqiState
 
 # What the pieces behind the backs are worth (F-5 to F-7), near the standard
 # piece each resembles; the minister may win by reaching the enemy king's point.
-FANBING_VALUES: dict[Kind, int] = {
+FANBING_VALUES: Final[dict[Kind, int]] = {
     **VALUES,
     Kind.MINISTER: 300,
     Kind.CAMEL: 300,
@@ -83,27 +86,28 @@ FANBING_VALUES: dict[Kind, int] = {
     Kind.PAO: 500,
     Kind.SHI: 450,
 }
-SLIDERS = frozenset({Kind.CHARIOT, Kind.HORSE, Kind.CANNON, Kind.FU, Kind.PAO, Kind.SHI})
-FANBING_ATTACKERS = ATTACKERS | {Kind.ZHU, Kind.FU, Kind.FEI, Kind.BIAO, Kind.PAO, Kind.SHI}
+SLIDERS: Final = frozenset({Kind.CHARIOT, Kind.HORSE, Kind.CANNON, Kind.FU, Kind.PAO, Kind.SHI})
+FANBING_ATTACKERS: Final = ATTACKERS | {Kind.ZHU, Kind.FU, Kind.FEI, Kind.BIAO, Kind.PAO, Kind.SHI}
 # The same by FEN letter, which the evaluation hashes cheaply (see computer.tables).
-SLIDER_LETTERS = frozenset(kind._value_ for kind in SLIDERS)
-ATTACKER_LETTERS = frozenset(kind._value_ for kind in FANBING_ATTACKERS)
-WORTHS = {kind._value_: worth for kind, worth in FANBING_VALUES.items()}
-PAWN_LETTER, KING_LETTER = Kind.PAWN._value_, Kind.KING._value_
-MINISTER_LETTER = Kind.MINISTER._value_
+SLIDER_LETTERS: Final = frozenset(kind._value_ for kind in SLIDERS)
+ATTACKER_LETTERS: Final = frozenset(kind._value_ for kind in FANBING_ATTACKERS)
+WORTHS: Final = {kind._value_: worth for kind, worth in FANBING_VALUES.items()}
+PAWN_LETTER: Final = Kind.PAWN._value_
+KING_LETTER: Final = Kind.KING._value_
+MINISTER_LETTER: Final = Kind.MINISTER._value_
 # F-5: the point each side's minister wins on (the enemy king's starting point).
-MINISTER_GOALS = (mirror_rank(parse_square("e0")), parse_square("e0"))
-MINISTER_STEP = 25  # per step a minister stands nearer its winning point
-ATTEMPTS = 24  # draws of a setup before the last one that replays is taken
-PAWN_DRAWS = 24  # shuffles of the pawns' unknown backs to avoid the ruled-out ones
-TRUE_WORDS = frozenset({"1", "true", "yes", "on"})
+MINISTER_GOALS: Final = (mirror_rank(parse_square("e0")), parse_square("e0"))
+MINISTER_STEP: Final = 25  # per step a minister stands nearer its winning point
+ATTEMPTS: Final = 24  # draws of a setup before the last one that replays is taken
+PAWN_DRAWS: Final = 24  # shuffles of the pawns' unknown backs to avoid the ruled-out ones
+TRUE_WORDS: Final = frozenset({"1", "true", "yes", "on"})
 Key = tuple[Hashable, ...]  # a position's repetition key (FanbingPosition.key)
 
-START = Position.from_fen(START_FEN).board
-BACKS = frozenset(
+START: Final = Position.from_fen(START_FEN).board
+BACKS: Final = frozenset(
     {Kind.ADVISOR, *PAWN_BACKS, *(back for _, pair, _ in PAIRS.values() for back in pair)}
 )
-LABEL_KINDS = {(color, back_label(color, kind)): kind for color in Color for kind in BACKS}
+LABEL_KINDS: Final = {(color, back_label(color, kind)): kind for color in Color for kind in BACKS}
 
 
 def public_backs(knowledge: Knowledge) -> tuple[dict[int, Kind], dict[int, set[Kind]]]:
@@ -339,6 +343,7 @@ Undo = tuple[
 ]
 
 
+@mypyc_attr(allow_interpreted_subclasses=True)  # the tests' copying reference state
 class FanbingState(XiangqiState):
     """Moves only, made on the board in place and put back by :meth:`pop`.
 

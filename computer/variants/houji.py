@@ -16,6 +16,7 @@ from __future__ import annotations
 
 import random
 from collections.abc import Mapping, Sequence, Set
+from typing import Final
 
 from rules.knowledge import Knowledge
 from rules.pieces import Color, Kind, Piece
@@ -28,8 +29,8 @@ from ..plugin import Plugin, register, scores_after_each_action
 from ..search import Searcher
 from .xiangqi import XiangqiState, evaluate_position
 
-QUEEN_NEAR_KING = 8  # per step closer the queen stands to the enemy king (H-4 takes it)
-HOME = tuple(frozenset(sq for sq in range(90) if own_half(sq, color)) for color in Color)
+QUEEN_NEAR_KING: Final = 8  # per step closer the queen stands to the enemy king (H-4 takes it)
+HOME: Final = tuple(frozenset(sq for sq in range(90) if own_half(sq, color)) for color in Color)
 
 
 class HoujiState(XiangqiState):

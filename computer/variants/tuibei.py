@@ -24,6 +24,7 @@ from __future__ import annotations
 import copy
 import random
 from collections.abc import Hashable, Iterable, Mapping, Sequence
+from typing import Final
 
 from rules.actions import Action, Move, Pass, parse_action
 from rules.knowledge import HIDDEN, Knowledge
@@ -37,9 +38,9 @@ from ..plugin import Plugin, mates_as_kings, register
 from ..search import OutOfBudget, Searcher
 from .xiangqi import XiangqiState
 
-TILE = 80  # what holding one more tile kind than the opponent is worth
-GUESSED = 0.5  # the weight on the kind of the move a predictor expects
-DODGE = 0.5  # the chance that a predicted side plays its best move of another kind
+TILE: Final = 80  # what holding one more tile kind than the opponent is worth
+GUESSED: Final = 0.5  # the weight on the kind of the move a predictor expects
+DODGE: Final = 0.5  # the chance that a predicted side plays its best move of another kind
 
 
 class TuibeiSample:
@@ -133,7 +134,7 @@ class TuibeiState(XiangqiState):
             super().pop()
 
 
-PASS = Pass()
+PASS: Final = Pass()
 
 
 def _kind_moved(game: Tuibei, move: Move) -> Kind:

@@ -7,7 +7,9 @@ import random
 from collections import Counter
 from collections.abc import Hashable, Mapping, Sequence, Set
 from operator import attrgetter
-from typing import ClassVar
+from typing import ClassVar, Final
+
+from mypy_extensions import mypyc_attr
 
 from rules.actions import Action, Move
 from rules.geometry import FILE_RAYS
@@ -39,8 +41,8 @@ from ..tables import (
 )
 
 Key = tuple[Hashable, ...]  # a position's repetition key (Position.key)
-KING_LETTER = Kind.KING._value_
-FROM_SQUARE = attrgetter("from_sq")
+KING_LETTER: Final = Kind.KING._value_
+FROM_SQUARE: Final = attrgetter("from_sq")
 
 
 def ordered(
@@ -57,6 +59,7 @@ def ordered(
     return sorted(moves, key=key)
 
 
+@mypyc_attr(allow_interpreted_subclasses=True)  # subclassed by the third generation's
 class XiangqiState:
     """A position walked in place with ``push_unchecked``/``pop``. Mate and
     stalemate both lose (S-3): no legal action is a loss.
