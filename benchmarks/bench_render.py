@@ -34,6 +34,7 @@ _LAYER_CACHES = (
     tiles.empty_slot,
     panel._card,
     panel._banner,
+    panel._blank,
 )
 
 

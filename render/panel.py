@@ -91,6 +91,24 @@ def _overlay(panel: Image.Image, image: Image.Image, xy: tuple[int, int]) -> Non
     panel.paste(image, xy, image)
 
 
+def _cards(bottom: Color) -> tuple[tuple[Color, int], tuple[Color, int]]:
+    """Each side with the top of its card: the side at the bottom of the board below."""
+    return (bottom.other(), TOP_CARD), (bottom, BOTTOM_CARD)
+
+
+@cache
+def _blank(bottom: Color, active: Color | None, traditional: bool) -> Image.Image:
+    """The panel before its words and captures: both cards, ``active``'s in
+    gold, each with its side's marker; the same for every game, so composed
+    once and copied."""
+    panel = Image.new("RGB", (PANEL_WIDTH, HEIGHT), PANEL)
+    for color, top in _cards(bottom):
+        _overlay(panel, _card(color is active), (CARD_LEFT, top))
+        marker = mini_piece(side_marker(color), traditional, MINI_RADIUS)
+        _overlay(panel, marker, (CONTENT_LEFT - 1, top + _HEADER))
+    return panel
+
+
 def _player_card(
     panel: Image.Image,
     view: View,
@@ -100,11 +118,7 @@ def _player_card(
     clock: str | None,
     options: RenderOptions,
 ) -> None:
-    active = view.outcome is None and view.turn is color
-    _overlay(panel, _card(active), (CARD_LEFT, top))
     draw = ImageDraw.Draw(panel)
-    marker = mini_piece(side_marker(color), options.traditional, MINI_RADIUS)
-    _overlay(panel, marker, (CONTENT_LEFT - 1, top + _HEADER))
     font = names_font(NAME_SIZE)
     name_left = CONTENT_LEFT + _DISC + 4
     middle = top + _HEADER + _DISC // 2
@@ -214,9 +228,10 @@ def _middle(panel: Image.Image, view: View, options: RenderOptions) -> None:
 
 def draw_panel(view: View, players: Players | None, options: RenderOptions) -> Image.Image:
     """The panel as an RGB image ``PANEL_WIDTH`` wide."""
-    panel = Image.new("RGB", (PANEL_WIDTH, HEIGHT), PANEL)
     bottom = options.bottom(view)
-    for color, top in ((bottom.other(), TOP_CARD), (bottom, BOTTOM_CARD)):
+    active = view.turn if view.outcome is None else None
+    panel = _blank(bottom, active, options.traditional).copy()
+    for color, top in _cards(bottom):
         name = readable_name(players.name(color)) if players else ""
         name = name or side_name(color, options.lang, options.traditional)
         clock = players.clock(color) if players else None
