@@ -17,7 +17,7 @@ from __future__ import annotations
 
 from functools import cache
 
-from PIL import Image, ImageDraw
+from PIL import Image
 
 from rules.outcome import Outcome
 from rules.pieces import Color, Kind
@@ -38,6 +38,7 @@ from .options import Players, RenderOptions
 from .palette import BLACK, CARD, CARD_ACTIVE, GOLD, PANEL, TEXT, TEXT_DIM
 from .pieces import mini_piece, side_marker
 from .sprite import Canvas
+from .stamps import stamp
 from .text import outcome_parts, ply_text, side_name
 from .tiles import HEIGHT as TILE_HEIGHT
 from .tiles import empty_slot, tile, width
@@ -118,11 +119,10 @@ def _player_card(
     clock: str | None,
     options: RenderOptions,
 ) -> None:
-    draw = ImageDraw.Draw(panel)
     font = names_font(NAME_SIZE)
     name_left = CONTENT_LEFT + _DISC + 4
     middle = top + _HEADER + _DISC // 2
-    draw.text((name_left, middle), fit(name, font, CONTENT_RIGHT - name_left), TEXT, font, "lm")
+    stamp(panel, (name_left, middle), fit(name, font, CONTENT_RIGHT - name_left), TEXT, font, "lm")
     tiles = _tiles(view) if view.pools else None
     pools = view.pools
     pending = _pending(tiles, pools[color], options.traditional) if pools and tiles else None
@@ -133,7 +133,7 @@ def _player_card(
         lower = (len(lines) - 1) * CLOCK_LINE
         for i, (font, text) in enumerate(lines):
             y = top + CLOCK_ROW + TILE_HEIGHT // 2 + i * CLOCK_LINE
-            draw.text((CONTENT_LEFT, y), text, TEXT, font, "lm")
+            stamp(panel, (CONTENT_LEFT, y), text, TEXT, font, "lm")
     if pending is not None:
         _overlay(panel, pending, (CONTENT_RIGHT - pending.width, top + CLOCK_ROW))
     for i, pv in enumerate(view.captured[color.other()]):
@@ -208,14 +208,13 @@ def banner_lines(outcome: Outcome, lang: str, traditional: bool) -> tuple[Font, 
 
 
 def _middle(panel: Image.Image, view: View, options: RenderOptions) -> None:
-    draw = ImageDraw.Draw(panel)
     centre = PANEL_WIDTH // 2
     ply = ply_text(view.ply, options.lang)
     if view.outcome is None:
         middle = (MIDDLE_TOP + MIDDLE_BOTTOM) // 2
-        draw.text((centre, middle), ply, TEXT_DIM, names_font(PLY_SIZE), "mm")
+        stamp(panel, (centre, middle), ply, TEXT_DIM, names_font(PLY_SIZE), "mm")
         return
-    draw.text((centre, MIDDLE_TOP + 14), ply, TEXT_DIM, names_font(PLY_SIZE), "mm")
+    stamp(panel, (centre, MIDDLE_TOP + 14), ply, TEXT_DIM, names_font(PLY_SIZE), "mm")
     font, lines = banner_lines(view.outcome, options.lang, options.traditional)
     line = int(font.size) + 1
     height = line * len(lines) + 8
@@ -223,7 +222,7 @@ def _middle(panel: Image.Image, view: View, options: RenderOptions) -> None:
     _overlay(panel, _banner(CARD_RIGHT - CARD_LEFT, height), (CARD_LEFT, top))
     for i, text in enumerate(lines):
         y = top + 4 + line * i + line // 2
-        draw.text((centre, y), text, BLACK, font, "mm")
+        stamp(panel, (centre, y), text, BLACK, font, "mm")
 
 
 def draw_panel(view: View, players: Players | None, options: RenderOptions) -> Image.Image:
