@@ -15,7 +15,7 @@ import time
 from collections.abc import Callable, Iterator
 
 from benchmarks import Figure
-from render import board, panel, pieces, samples, tiles
+from render import board, panel, pieces, samples, stamps, tiles
 from render.frame import draw_frame
 from render.image import encode_png
 from render.options import RenderOptions
@@ -34,6 +34,8 @@ _LAYER_CACHES = (
     tiles.empty_slot,
     panel._card,
     panel._banner,
+    panel._blank,
+    stamps._stamp,
 )
 
 

@@ -11,12 +11,16 @@ from rules.view import View
 
 from .frame import draw_frame
 from .options import DEFAULT_OPTIONS, Players, RenderOptions
+from .png import palette_png
 
 # zlib level 1: most of the size win of palette PNGs at a fraction of the time.
 PNG_COMPRESS_LEVEL = 1
 
 
 def encode_png(image: Image.Image) -> bytes:
+    """A palette image (every board) by the fast writer, any other by Pillow."""
+    if image.mode == "P" and "transparency" not in image.info:
+        return palette_png(image)
     out = io.BytesIO()
     image.save(out, "PNG", compress_level=PNG_COMPRESS_LEVEL)
     return out.getvalue()

@@ -17,7 +17,7 @@ from __future__ import annotations
 
 from functools import cache
 
-from PIL import Image, ImageDraw
+from PIL import Image
 
 from rules.outcome import Outcome
 from rules.pieces import Color, Kind
@@ -38,6 +38,7 @@ from .options import Players, RenderOptions
 from .palette import BLACK, CARD, CARD_ACTIVE, GOLD, PANEL, TEXT, TEXT_DIM
 from .pieces import mini_piece, side_marker
 from .sprite import Canvas
+from .stamps import stamp
 from .text import outcome_parts, ply_text, side_name
 from .tiles import HEIGHT as TILE_HEIGHT
 from .tiles import empty_slot, tile, width
@@ -91,6 +92,24 @@ def _overlay(panel: Image.Image, image: Image.Image, xy: tuple[int, int]) -> Non
     panel.paste(image, xy, image)
 
 
+def _cards(bottom: Color) -> tuple[tuple[Color, int], tuple[Color, int]]:
+    """Each side with the top of its card: the side at the bottom of the board below."""
+    return (bottom.other(), TOP_CARD), (bottom, BOTTOM_CARD)
+
+
+@cache
+def _blank(bottom: Color, active: Color | None, traditional: bool) -> Image.Image:
+    """The panel before its words and captures: both cards, ``active``'s in
+    gold, each with its side's marker; the same for every game, so composed
+    once and copied."""
+    panel = Image.new("RGB", (PANEL_WIDTH, HEIGHT), PANEL)
+    for color, top in _cards(bottom):
+        _overlay(panel, _card(color is active), (CARD_LEFT, top))
+        marker = mini_piece(side_marker(color), traditional, MINI_RADIUS)
+        _overlay(panel, marker, (CONTENT_LEFT - 1, top + _HEADER))
+    return panel
+
+
 def _player_card(
     panel: Image.Image,
     view: View,
@@ -100,15 +119,10 @@ def _player_card(
     clock: str | None,
     options: RenderOptions,
 ) -> None:
-    active = view.outcome is None and view.turn is color
-    _overlay(panel, _card(active), (CARD_LEFT, top))
-    draw = ImageDraw.Draw(panel)
-    marker = mini_piece(side_marker(color), options.traditional, MINI_RADIUS)
-    _overlay(panel, marker, (CONTENT_LEFT - 1, top + _HEADER))
     font = names_font(NAME_SIZE)
     name_left = CONTENT_LEFT + _DISC + 4
     middle = top + _HEADER + _DISC // 2
-    draw.text((name_left, middle), fit(name, font, CONTENT_RIGHT - name_left), TEXT, font, "lm")
+    stamp(panel, (name_left, middle), fit(name, font, CONTENT_RIGHT - name_left), TEXT, font, "lm")
     tiles = _tiles(view) if view.pools else None
     pools = view.pools
     pending = _pending(tiles, pools[color], options.traditional) if pools and tiles else None
@@ -119,7 +133,7 @@ def _player_card(
         lower = (len(lines) - 1) * CLOCK_LINE
         for i, (font, text) in enumerate(lines):
             y = top + CLOCK_ROW + TILE_HEIGHT // 2 + i * CLOCK_LINE
-            draw.text((CONTENT_LEFT, y), text, TEXT, font, "lm")
+            stamp(panel, (CONTENT_LEFT, y), text, TEXT, font, "lm")
     if pending is not None:
         _overlay(panel, pending, (CONTENT_RIGHT - pending.width, top + CLOCK_ROW))
     for i, pv in enumerate(view.captured[color.other()]):
@@ -194,14 +208,13 @@ def banner_lines(outcome: Outcome, lang: str, traditional: bool) -> tuple[Font, 
 
 
 def _middle(panel: Image.Image, view: View, options: RenderOptions) -> None:
-    draw = ImageDraw.Draw(panel)
     centre = PANEL_WIDTH // 2
     ply = ply_text(view.ply, options.lang)
     if view.outcome is None:
         middle = (MIDDLE_TOP + MIDDLE_BOTTOM) // 2
-        draw.text((centre, middle), ply, TEXT_DIM, names_font(PLY_SIZE), "mm")
+        stamp(panel, (centre, middle), ply, TEXT_DIM, names_font(PLY_SIZE), "mm")
         return
-    draw.text((centre, MIDDLE_TOP + 14), ply, TEXT_DIM, names_font(PLY_SIZE), "mm")
+    stamp(panel, (centre, MIDDLE_TOP + 14), ply, TEXT_DIM, names_font(PLY_SIZE), "mm")
     font, lines = banner_lines(view.outcome, options.lang, options.traditional)
     line = int(font.size) + 1
     height = line * len(lines) + 8
@@ -209,14 +222,15 @@ def _middle(panel: Image.Image, view: View, options: RenderOptions) -> None:
     _overlay(panel, _banner(CARD_RIGHT - CARD_LEFT, height), (CARD_LEFT, top))
     for i, text in enumerate(lines):
         y = top + 4 + line * i + line // 2
-        draw.text((centre, y), text, BLACK, font, "mm")
+        stamp(panel, (centre, y), text, BLACK, font, "mm")
 
 
 def draw_panel(view: View, players: Players | None, options: RenderOptions) -> Image.Image:
     """The panel as an RGB image ``PANEL_WIDTH`` wide."""
-    panel = Image.new("RGB", (PANEL_WIDTH, HEIGHT), PANEL)
     bottom = options.bottom(view)
-    for color, top in ((bottom.other(), TOP_CARD), (bottom, BOTTOM_CARD)):
+    active = view.turn if view.outcome is None else None
+    panel = _blank(bottom, active, options.traditional).copy()
+    for color, top in _cards(bottom):
         name = readable_name(players.name(color)) if players else ""
         name = name or side_name(color, options.lang, options.traditional)
         clock = players.clock(color) if players else None

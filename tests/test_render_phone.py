@@ -61,6 +61,7 @@ _LAYER_CACHES = (
     tiles.empty_slot,
     panel._card,
     panel._banner,
+    panel._blank,
     fonts.board_font,
     fonts.names_font,
 )
