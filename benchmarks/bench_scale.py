@@ -15,6 +15,11 @@ starts a bot on it through SimCord. For each it prints:
   start to its report; ``burst_refused``: those the database could not take
   in time (a PostgreSQL pool whose connections stayed busy past its wait).
 
+On PostgreSQL it then prints ``/move`` p50 and p99 of processes serving
+shards of one database (:func:`measure_shards`): ``one``, a process serving
+every shard alone; ``shard0``, ``shard1``, two processes at once, each on its
+own shard's games, as a sharded deployment runs them.
+
 ``CHUHAN_SCALE_GAMES`` (``200`` in CI) runs one smaller size instead.
 """
 
