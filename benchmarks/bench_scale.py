@@ -15,6 +15,11 @@ starts a bot on it through SimCord. For each it prints:
   start to its report; ``burst_refused``: those the database could not take
   in time (a PostgreSQL pool whose connections stayed busy past its wait).
 
+On PostgreSQL it then prints ``/move`` p50 and p99 of processes serving
+shards of one database (:func:`measure_shards`): ``one``, a process serving
+every shard alone; ``shard0``, ``shard1``, two processes at once, each on its
+own shard's games, as a sharded deployment runs them.
+
 ``CHUHAN_SCALE_GAMES`` (``200`` in CI) runs one smaller size instead.
 """
 
@@ -27,6 +32,7 @@ import os
 import random
 import sqlite3
 import statistics
+import subprocess
 import sys
 import tempfile
 import time
@@ -47,10 +53,11 @@ from bot.pictures import board_drawn, start_drawing
 from bot.players import PlayerDirectory
 from bot.server import ServerSettings
 from rules.match import Match
-from storage import Prefs, StorageUnavailable, Store, open_store
+from storage import Prefs, Shards, StorageUnavailable, Store, open_store
 from storage.copy import copy_sqlite_to_postgres
 
 SIZES = (2_000, 10_000)
+SHARDS = 2  # processes in the sharded run, each serving one shard of the guilds
 MOVED = 50  # games with a /move measured through SimCord, two moves each
 BURST = 400  # moves fired at once, in as many games
 PLIES = 10  # in each game before the run: Red to move
@@ -85,11 +92,17 @@ def _lines(count: int) -> list[list[str]]:
 
 
 def _seed(
-    path: str, games: int, guild: int, channels: list[int], players: tuple[int, int], now: float
+    path: str,
+    games: int,
+    guilds: list[int],
+    channels: list[int],
+    players: tuple[int, int],
+    now: float,
 ) -> None:
     """Write ``games`` games asleep into the SQLite file at ``path`` (its schema
-    made already), straight into the tables: the first ``len(channels)`` in
-    those channels between ``players``, the rest between players of their own."""
+    made already), straight into the tables: game ``n`` in guild ``n`` modulo
+    ``len(guilds)``; the first ``len(channels)`` in those channels between
+    ``players``, the rest between players of their own."""
     lines = _lines(LINES)
     db = sqlite3.connect(path)
     with db:
@@ -100,6 +113,7 @@ def _seed(
             red, black = players if n < len(channels) else (10**6 + 2 * n, 10**6 + 2 * n + 1)
             channel = channels[n] if n < len(channels) else FAKE_CHANNELS + n
             people.update((red, black))
+            guild = guilds[n % len(guilds)]
             rows.append(
                 (gid, guild, channel, red, black, json.dumps({"time": "1d"}), now, deadline)
             )
@@ -152,7 +166,7 @@ async def measure(games: int, folder: str, dsn: str | None = None) -> Scale:
         channels = [guild.create_text_channel(f"game-{n}") for n in range(moved)]
         now = first.now()
         ids = [c.id for c in channels]
-        _seed(sqlite_path, games, guild.id, ids, (red.id, black.id), now)
+        _seed(sqlite_path, games, [guild.id], ids, (red.id, black.id), now)
         target = sqlite_path
         if dsn is not None:
             await copy_sqlite_to_postgres(sqlite_path, dsn)
@@ -214,6 +228,85 @@ async def _drawing_ready() -> None:
     )
 
 
+def _guild_of(shard: int) -> int:
+    """A guild id that Discord's formula puts on ``shard`` of :data:`SHARDS`."""
+    return (1_000 * SHARDS + shard) << 22
+
+
+async def _seeded_shards(games: int, folder: str, dsn: str) -> None:
+    """A PostgreSQL copy of ``games`` games asleep, in turn in a guild of each shard."""
+    path = str(Path(folder) / f"shards-{games}.sqlite3")
+    await _schema(path)
+    _seed(path, games, [_guild_of(s) for s in range(SHARDS)], [], (0, 0), time.time())
+    await copy_sqlite_to_postgres(path, dsn)
+
+
+def measure_shards(games: int, folder: str, dsn: str) -> dict[str, list[float]]:
+    """``/move`` in games of both shards of one PostgreSQL database: first one
+    process serving every shard, alone; then :data:`SHARDS` processes at once,
+    each serving its own shard, in other games. Each process (this module run
+    as a program, :func:`_serve`) moves two plies in each of its games, one
+    after the other, as :func:`_moves` times them; the samples by process
+    (``one``, ``shard0``, ...)."""
+    asyncio.run(_seeded_shards(games, folder, dsn))
+    moved = min(MOVED, games // (SHARDS + 1))
+    each = range(moved, moved * (SHARDS + 1))
+    runs = [
+        {"one": (list(range(moved)), "all")},
+        {f"shard{s}": ([n for n in each if n % SHARDS == s], str(s)) for s in range(SHARDS)},
+    ]
+    found: dict[str, list[float]] = {}
+    for run in runs:
+        processes = {
+            name: subprocess.Popen(
+                [sys.executable, "-m", "benchmarks.bench_scale", dsn, shard, *map(str, ids)],
+                stdin=subprocess.PIPE,
+                stdout=subprocess.PIPE,
+                text=True,
+            )
+            for name, (ids, shard) in run.items()
+        }
+        for process in processes.values():  # each has woken nothing yet, and drawn a board
+            assert process.stdout is not None and process.stdout.readline() == "ready\n"
+        for process in processes.values():  # all begin at once
+            assert process.stdin is not None
+            process.stdin.write("go\n")
+            process.stdin.close()
+        for name, process in processes.items():
+            assert process.stdout is not None
+            out = process.stdout.read()
+            if process.wait():
+                raise RuntimeError(f"the process of {name} failed ({process.returncode})")
+            found[name] = json.loads(out)
+    return found
+
+
+async def _moves(dsn: str, games: list[int], shard: str) -> list[float]:
+    """Two plies in each of ``games`` (asleep until then), by a process serving
+    ``shard`` of :data:`SHARDS` (or ``all``), each timed from its ``hub.get`` to
+    its report with the board drawn and its notice mark stored, as the bot
+    stores it. It says ``ready`` on its output, then waits for a line of input."""
+    store: Store = await open_store(dsn, clock=time.time)
+    hub = GameHub(store, PlayerDirectory(store, lambda _: None), time.time, ServerSettings(store))
+    await hub.load_active(None if shard == "all" else Shards.of(SHARDS, [int(shard)]))
+    await _drawing_ready()
+    lines = _lines(LINES)
+    print("ready", flush=True)
+    sys.stdin.readline()
+    samples = []
+    try:
+        for ply in (PLIES, PLIES + 1):
+            for n in games:
+                began = time.perf_counter()
+                manager = await hub.get(n + 1)
+                await manager.move(manager.ids[ply % 2], lines[n % LINES][ply])
+                await store.set_notified(manager.id, manager.seq)
+                samples.append((time.perf_counter() - began) * 1000)
+    finally:
+        await store.close()
+    return samples
+
+
 def percentile(samples: list[float], share: float) -> float:
     ordered = sorted(samples)
     return ordered[max(0, int(len(ordered) * share) - 1)]
@@ -231,6 +324,11 @@ def figures(name: str, scale: Scale) -> Iterator[Figure]:
     yield f"{name}.burst_refused", len(scale.burst_ms) - len(taken), "moves"
 
 
+def shard_figures(name: str, samples: list[float]) -> Iterator[Figure]:
+    yield f"{name}.move_p50_ms", statistics.median(samples), "ms"
+    yield f"{name}.move_p99_ms", percentile(samples, 0.99), "ms"
+
+
 def run() -> Iterator[Figure]:
     sizes = (
         (int(os.environ["CHUHAN_SCALE_GAMES"]),) if "CHUHAN_SCALE_GAMES" in os.environ else SIZES
@@ -245,3 +343,10 @@ def run() -> Iterator[Figure]:
             with ThrowawayPostgres(os.path.dirname(initdb[-1])) as server:
                 dsn = asyncio.run(_database(server, f"scale{games}"))
                 yield from figures(f"scale.pg.{games}", asyncio.run(measure(games, folder, dsn)))
+                dsn = asyncio.run(_database(server, f"shards{games}"))
+                for name, samples in measure_shards(games, folder, dsn).items():
+                    yield from shard_figures(f"scale.pg.{games}.{name}", samples)
+
+
+if __name__ == "__main__":  # one process of measure_shards: DSN, SHARD, GAME NUMBERS...
+    print(json.dumps(asyncio.run(_moves(sys.argv[1], [int(n) for n in sys.argv[3:]], sys.argv[2]))))

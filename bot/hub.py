@@ -243,6 +243,8 @@ class GameHub:
         for user_id in (record.red_id, record.black_id):
             await self.players.recall(user_id)
         manager = GameManager(self, record, match)
+        if not record.queued:  # nothing to read again when it moves
+            self.premoves.none_queued(record.id)
         await table_for(manager.variant).load_setup(manager)
         self._games[record.id] = manager
         self._channels[manager.channel_id] = record.id

@@ -87,6 +87,9 @@ class GameManager:
         self.seq = record.next_seq
         self.clocks = tc.Clocks(record.red_ms, record.black_ms, record.deadline)
         self.reminded = record.reminded
+        # How far its notices had gone when it was read (bot/notices.py reads
+        # it from here rather than asking the database again).
+        self.notified_when_read = record.notified
         self.finished = record.status is not GameStatus.ACTIVE
         last = record.entries[-1] if record.entries else None
         # For turn notices (bot/notices.py): who acted last, when, and their move.

@@ -243,6 +243,7 @@ class Notifier:
             notice = self.notice(manager)
             if notice is None or not self.due(manager, notice):
                 return None
+            self._notified.setdefault(manager.id, manager.notified_when_read)
             if not await self._claim(manager.id, notice.count):
                 return None
             return Plan(notice.kind, manager.id, notice.user_ids, manager)

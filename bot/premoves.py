@@ -74,6 +74,10 @@ class Premoves:
             lines = self._games[game_id] = await self.store.premoves(game_id)
         return lines
 
+    def none_queued(self, game_id: int) -> None:
+        """The game was read with no line queued: no need to read its lines."""
+        self._games.setdefault(game_id, {})
+
     async def lines(self, game_id: int, user_id: int) -> list[list[str]]:
         return list((await self._of(game_id)).get(user_id, []))
 

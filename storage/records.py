@@ -99,6 +99,8 @@ class GameRecord:
     black_ms: int | None
     deadline: float | None
     reminded: bool
+    notified: int | None  # the entries its notices have gone out for (bot/notices.py)
+    queued: bool  # whether conditional moves are queued in it (bot/premoves.py)
     entries: tuple[Entry, ...]
 
     @property

@@ -42,7 +42,8 @@ MAX_ENTRY_LENGTH = 64
 
 GAME_COLUMNS = (
     "id, guild_id, channel_id, variant, red_id, black_id, options, rated, status, result,"
-    " reason, created_at, updated_at, finished_at, red_ms, black_ms, deadline, reminded"
+    " reason, created_at, updated_at, finished_at, red_ms, black_ms, deadline, reminded,"
+    " notified, EXISTS (SELECT 1 FROM premoves WHERE premoves.game_id = games.id) AS queued"
 )
 CHALLENGE_COLUMNS = (
     "id, guild_id, channel_id, message_id, challenger_id, opponent_id, variant, options,"
@@ -142,6 +143,8 @@ def game_record(row: Row, entries: tuple[Entry, ...]) -> GameRecord:
         black_ms=row["black_ms"],
         deadline=row["deadline"],
         reminded=bool(row["reminded"]),
+        notified=row["notified"],
+        queued=bool(row["queued"]),
         entries=entries,
     )
 

@@ -62,8 +62,18 @@ from .tournament_calls import TournamentCalls
 _PREFS_QUERY = f"SELECT {', '.join(PREF_CHOICES)} FROM prefs WHERE user_id = :user_id"
 _DUE = "status = 'active' AND deadline IS NOT NULL AND deadline <= :now"
 _NEXT_SEQ = "SELECT COALESCE(MAX(seq) + 1, 0) FROM entries WHERE game_id = :game_id"
+# An entry's values, selected only if it is the next one of its game.
+_NEXT_ENTRY = f"SELECT :game_id, :seq, :actor_id, :text, :now WHERE :seq = ({_NEXT_SEQ})"
 # The active games to hold in memory by ``:by``: those never let go of, and those waking.
 _AWAKE = "id NOT IN (SELECT game_id FROM wakes WHERE wake_at > :by)"
+
+
+def _check_status(game_id: int, status: str | None) -> None:
+    """Refuse an entry for a game that is missing or over."""
+    if status is None:
+        raise GameNotFound(game_id)
+    if status != GameStatus.ACTIVE.value:
+        raise GameNotActive(game_id, status)
 
 
 class SqlStore(LogReplays, PuzzleCalls, TournamentCalls):
@@ -143,54 +153,77 @@ class SqlStore(LogReplays, PuzzleCalls, TournamentCalls):
     ) -> Entry:
         """The game row is read (and, where processes share the database,
         locked) first, so appends and finishes of one game run one after the
-        other; the ``(game_id, seq)`` key is the last word."""
+        other; the ``(game_id, seq)`` key is the last word. Where the database
+        allows it, an entry that ends nothing is one statement (:meth:`_append_alone`)."""
         text = entry_text(text)
         now = self._clock()
+        params = {
+            "game_id": game_id,
+            "seq": seq,
+            "actor_id": actor_id,
+            "text": text,
+            "now": now,
+            "red_ms": red_ms,
+            "black_ms": black_ms,
+            "deadline": deadline,
+        }
+        # A new deadline re-arms its reminder.
+        moved = (
+            "UPDATE games SET updated_at = :now, red_ms = COALESCE(:red_ms, red_ms),"
+            " black_ms = COALESCE(:black_ms, black_ms)"
+            f"{'' if deadline is None else self._new_deadline} WHERE id = :game_id"
+        )  # (the entry wakes the game: schema step 12's trigger)
 
         async def work(conn: Connection) -> None:
             status = await conn.fetchval(
                 f"SELECT status FROM games WHERE id = :game_id{self._dialect.for_update}",
                 game_id=game_id,
             )
-            if status is None:
-                raise GameNotFound(game_id)
-            if status != GameStatus.ACTIVE.value:
-                raise GameNotActive(game_id, status)
+            _check_status(game_id, status)
             # A statement of its own: it sees what a writer we waited for committed.
             # The entry goes in only as the next one (one round trip for both).
             inserted = await conn.fetchval(
-                "INSERT INTO entries (game_id, seq, actor_id, text, at)"
-                " SELECT :game_id, :seq, :actor_id, :text, :now WHERE :seq ="
-                f" ({_NEXT_SEQ}) RETURNING seq",
-                game_id=game_id,
-                seq=seq,
-                actor_id=actor_id,
-                text=text,
-                now=now,
+                f"INSERT INTO entries (game_id, seq, actor_id, text, at) {_NEXT_ENTRY}"
+                " RETURNING seq",
+                **params,
             )
             if inserted is None:
                 expected = await conn.fetchval(_NEXT_SEQ, game_id=game_id)
                 raise SequenceConflict(game_id, seq, expected)
-            # A new deadline re-arms its reminder.
-            rearm = "" if deadline is None else self._new_deadline
-            await conn.execute(
-                "UPDATE games SET updated_at = :now, red_ms = COALESCE(:red_ms, red_ms),"
-                f" black_ms = COALESCE(:black_ms, black_ms){rearm} WHERE id = :game_id",
-                now=now,
-                red_ms=red_ms,
-                black_ms=black_ms,
-                deadline=deadline,
-                game_id=game_id,
-            )  # (the entry has woken the game: schema step 12's trigger)
+            await conn.execute(moved, **params)
             if outcome is not None:
                 await self._finish(conn, game_id, outcome, effective, now)
             await self._dialect.changed(conn, game_id)
 
-        try:  # with the entries of other games arriving meanwhile, where that saves time
-            await self._dialect.grouped(work)
+        try:
+            if outcome is None and self._dialect.writes_in_with:
+                await self._append_alone(moved, params)
+            else:  # with the entries of other games arriving meanwhile, where that saves time
+                await self._dialect.grouped(work)
         except Duplicate as exc:  # (game_id, seq): another writer won
             raise SequenceConflict(game_id, seq, seq + 1) from exc
         return Entry(seq, actor_id, text, now)
+
+    async def _append_alone(self, moved: str, params: dict[str, Any]) -> None:
+        """:meth:`append`'s work as one statement, its own transaction: the
+        game row locked, the entry, the game's clocks and the change notice.
+        Its parts share one snapshot, so after waiting for another writer of
+        the game the entry may take a number already taken: the key refuses
+        it (:class:`Duplicate`), as a race lost."""
+        rows = await self._dialect.write(
+            "WITH game AS (SELECT status FROM games WHERE id = :game_id FOR UPDATE),"
+            " entry AS (INSERT INTO entries (game_id, seq, actor_id, text, at)"
+            f" {_NEXT_ENTRY} AND (SELECT status FROM game) = 'active' RETURNING seq),"
+            f" moved AS ({moved} AND EXISTS (SELECT 1 FROM entry) RETURNING id),"
+            f" told AS (SELECT {self._dialect.changed_in('id')} FROM moved)"
+            " SELECT (SELECT status FROM game) AS status, (SELECT seq FROM entry) AS inserted,"
+            f" ({_NEXT_SEQ}) AS expected, (SELECT COUNT(*) FROM told) AS told",
+            **params,
+        )
+        row = rows[0]
+        _check_status(params["game_id"], row["status"])
+        if row["inserted"] is None:
+            raise SequenceConflict(params["game_id"], params["seq"], row["expected"])
 
     @property
     def _new_deadline(self) -> str:
@@ -625,10 +658,9 @@ class SqlStore(LogReplays, PuzzleCalls, TournamentCalls):
         return {row["id"]: row["notified"] for row in rows}
 
     async def set_notified(self, game_id: int, count: int) -> None:
-        async with self._dialect.transaction(write=True) as conn:
-            await conn.execute(
-                "UPDATE games SET notified = :count WHERE id = :id", count=count, id=game_id
-            )
+        await self._dialect.write(
+            "UPDATE games SET notified = :count WHERE id = :id", count=count, id=game_id
+        )
 
     async def set_notified_many(self, marks: Mapping[int, int]) -> None:
         if not marks:

@@ -5,9 +5,12 @@ is answered with its board, on SQLite and on PostgreSQL."""
 
 from __future__ import annotations
 
+import asyncio
+
 import pytest
 
 from benchmarks import bench_scale
+from storage import open_store
 from storage.store import SqlStore
 
 GAMES = 200
@@ -61,3 +64,27 @@ async def test_the_short_run_on_postgresql(tmp_path, reads, postgres_server):
     from tests.postgres_server import new_schema
 
     await _short_run(tmp_path, reads, await new_schema(postgres_server))
+
+
+async def test_the_short_run_of_two_processes_on_shards_of_one_postgresql_database(
+    tmp_path, postgres_server
+):
+    """One process on every shard, then one process per shard at once: every
+    move of each is answered and stored, in the games it was given alone."""
+    from tests.postgres_server import new_schema
+
+    dsn = await new_schema(postgres_server)
+    found = await asyncio.to_thread(bench_scale.measure_shards, GAMES, str(tmp_path), dsn)
+    moved = min(bench_scale.MOVED, GAMES // (bench_scale.SHARDS + 1))
+    assert sorted(found) == ["one", "shard0", "shard1"]
+    assert all(len(samples) == 2 * moved for samples in found.values())
+    async with await open_store(dsn) as store:
+        records = {r.id: r for r in await store.active_games()}
+        lengths = {game_id: len(r.entries) for game_id, r in records.items()}
+    played = bench_scale.PLIES + 2
+    every_moved = range(1, moved * (bench_scale.SHARDS + 1) + 1)
+    assert [lengths[i] for i in every_moved] == [played] * len(every_moved)
+    assert set(lengths.values()) == {played, bench_scale.PLIES}
+    for shard in range(bench_scale.SHARDS):  # each process moved its shard's games
+        mine = [i for i in every_moved if i > moved and (i - 1) % bench_scale.SHARDS == shard]
+        assert {records[i].guild_id for i in mine} == {bench_scale._guild_of(shard)}

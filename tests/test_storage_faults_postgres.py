@@ -12,7 +12,7 @@ import asyncio
 import asyncpg
 import pytest
 
-from storage import NewGame, PostgresStore, StorageUnavailable, open_store
+from storage import Entry, NewGame, PostgresStore, SequenceConflict, StorageUnavailable, open_store
 from tests.db_faults import RestartablePostgres, cut_connections, own_dsn, own_postgres
 
 __all__ = ["own_dsn", "own_postgres"]  # fixtures
@@ -58,9 +58,12 @@ async def test_cut_connections_are_replaced_without_refusing_anything(
             assert texts(await store.load_game(game_id)) == MOVES[: seq + 1]
 
 
-async def test_a_connection_cut_in_the_middle_of_an_append_commits_nothing(
+async def test_a_connection_cut_in_the_middle_of_an_append_commits_it_whole_or_not_at_all(
     own_postgres: RestartablePostgres, own_dsn: str
 ):
+    """The append is one statement, its own transaction: cut while it waits for
+    the game row, it either says the database was away and committed nothing,
+    or returns and committed its entry once."""
     async with await open_store(own_dsn) as store:
         game_id = await store.create_game(new_game())
         blocker = await asyncpg.connect(own_dsn)
@@ -70,20 +73,26 @@ async def test_a_connection_cut_in_the_middle_of_an_append_commits_nothing(
             await blocker.execute("SELECT 1 FROM games WHERE id = $1 FOR UPDATE", game_id)
             append = asyncio.ensure_future(store.append(game_id, 0, 1, MOVES[0]))
             waiting = None
-            while waiting is None:  # the append waits for the row lock, mid-transaction
+            while waiting is None:  # the append waits for the row lock, mid-statement
                 await asyncio.sleep(0.01)
                 waiting = await blocker.fetchval(
                     "SELECT pid FROM pg_stat_activity WHERE wait_event_type = 'Lock'"
-                    " AND query LIKE 'SELECT status FROM games%'"
+                    " AND query LIKE '%FROM games WHERE id = $1 FOR UPDATE%'"
                 )
             await blocker.execute("SELECT pg_terminate_backend($1)", waiting)
-            with pytest.raises(StorageUnavailable):
-                await append
             await tx.rollback()
         finally:
             await blocker.close()
-        assert texts(await store.load_game(game_id)) == []
-        await store.append(game_id, 0, 1, MOVES[0])
+        (said,) = await asyncio.gather(append, return_exceptions=True)
+        stored = texts(await store.load_game(game_id))
+        if isinstance(said, StorageUnavailable):
+            assert stored == []
+            await store.append(game_id, 0, 1, MOVES[0])
+        else:
+            assert said == Entry(0, 1, MOVES[0], said.at)
+            assert stored == MOVES[:1]
+        with pytest.raises(SequenceConflict):
+            await store.append(game_id, 0, 1, MOVES[0])
         assert texts(await store.load_game(game_id)) == MOVES[:1]
 
 

@@ -40,6 +40,7 @@ MISSED_MARGIN_SECONDS = 60.0
 class PostgresDialect(Dialect):
     for_update = " FOR UPDATE"
     ends_claim = ", claimed_until = NULL"
+    writes_in_with = True
 
     def __init__(self, pool: asyncpg.Pool, clock: Callable[[], float]) -> None:
         self._pool = pool
@@ -115,10 +116,26 @@ class PostgresDialect(Dialect):
                 **params,
             )
 
+    async def write(self, sql: str, /, **params: Any) -> Sequence[Row]:
+        """The statement alone, its own transaction: one round trip. Like a
+        read, it is sent again on another connection when the one it got turns
+        out closed; the store's writes that go this way may be: an entry sent
+        twice is refused the second time by its sequence number, and a notice
+        mark written twice is the same mark."""
+        await self._hear_again()
+        try:
+            return await connections.fetch(self._pool, *connections.positional(sql, params))
+        except asyncpg.UniqueViolationError as exc:
+            raise Duplicate from exc
+
     async def changed(self, conn: Connection, game_id: int) -> None:
         await conn.execute(
             f"SELECT pg_notify({CHANNEL}, :notice)", notice=f"{self._token} {game_id}"
         )
+
+    def changed_in(self, game_id: str) -> str:
+        # The token is hexadecimal: safe inside the statement's text.
+        return f"pg_notify({CHANNEL}, '{self._token} ' || ({game_id})::text)"
 
     async def watch(self, changed: Callable[[int], None]) -> None:
         """One connection of the pool listens for the rest of the store's life;

@@ -44,6 +44,7 @@ class _Work(Generic[T]):
 class SqliteDialect(Dialect):
     for_update = ""  # BEGIN IMMEDIATE has locked the whole file already
     ends_claim = ""  # nobody else claims
+    writes_in_with = False
 
     def __init__(self, db: aiosqlite.Connection) -> None:
         self._db = db
@@ -148,6 +149,9 @@ class SqliteDialect(Dialect):
 
     async def changed(self, conn: Connection, game_id: int) -> None:
         """Nobody to tell: no other process serves this file."""
+
+    def changed_in(self, game_id: str) -> str:
+        return "NULL"  # nobody to tell
 
     async def watch(self, changed: Callable[[int], None]) -> None:
         """Nothing to hear: no other process changes this file's games."""
