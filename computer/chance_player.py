@@ -61,14 +61,14 @@ class BudgetedChanceSearch(ChanceSearch):
         if not self.forced and self.limit is not None and self.nodes > self.limit:
             raise OutOfBudget
 
-    def root(self, depth: int, margin: int) -> dict[str, int]:
-        """Root scores ``depth`` plies deep: exact within ``margin`` of the
-        best, the others an upper bound below that."""
-        scores: dict[str, int] = {}
+    def root(self, order: list[Action], depth: int, margin: int) -> dict[Action, int]:
+        """Root scores ``depth`` plies deep, the actions tried in ``order``:
+        exact within ``margin`` of the best, the others an upper bound below that."""
+        scores: dict[Action, int] = {}
         alpha = -FULL
-        for action in self.state.actions():
+        for action in order:
             score = self._full(action, depth - 1, alpha, FULL)
-            scores[action.text] = score
+            scores[action] = score
             alpha = max(alpha, score - margin)
         return scores
 
@@ -168,15 +168,17 @@ def chance_scores(knowledge: Knowledge, budget: Budget, margin: int) -> Searched
     if not isinstance(state, JieqiState) or not state.reveals or not any(state.board.down):
         return None
     search = BudgetedChanceSearch(state, knowledge, budget.nodes)
-    done: dict[str, int] = {}
+    order = state.actions()
+    done: dict[Action, int] = {}
     for depth in range(1, min(budget.depth, MAX_DEPTH) + 1):
         search.forced = depth == 1
         try:
-            done = search.root(depth, margin)
+            done = search.root(order, depth, margin)
         except OutOfBudget:
             break
         finally:
             search.forced = False
+        order = sorted(order, key=lambda a: -done[a])  # the best first next round
         if abs(max(done.values())) >= MATE_BOUND:
             break  # a sure result: deeper cannot change it
-    return Searched({text: float(score) for text, score in done.items()}, search.nodes, 1)
+    return Searched({a.text: float(score) for a, score in done.items()}, search.nodes, 1)
