@@ -98,14 +98,20 @@ def _versus_random(variant: str, game: int) -> tuple[float, list[float]]:
     return _score(match, computer), times
 
 
+def _opened(variant: str, opening: str) -> Match:
+    """A game of ``variant`` dealt and opened (a few random plies) by the seed ``opening``."""
+    rng = random.Random(opening)
+    match = Match.start(variant, {}, rng.randrange(2**31))
+    for _ in range(OPENING_PLIES):
+        if match.outcome is None:
+            match.apply(rng.choice(match.game.legal_actions()).text)
+    return match
+
+
 def ladder_game(variant: str, upper: int, lower: int, game: int) -> tuple[float, int]:
     """Level ``upper`` against level ``lower`` from opening ``game // 2``, the
     upper level Red in even games; its score and the plies played."""
-    opening = random.Random(f"{variant} {upper} {lower} {game // 2}")
-    match = Match.start(variant, {}, opening.randrange(2**31))
-    for _ in range(OPENING_PLIES):
-        if match.outcome is None:
-            match.apply(opening.choice(match.game.legal_actions()).text)
+    match = _opened(variant, f"{variant} {upper} {lower} {game // 2}")
     top = Color.RED if game % 2 == 0 else Color.BLACK
     seeds = random.Random(f"{variant} {upper} {lower} {game}")
     while match.outcome is None and match.game.ply < MAX_PLIES:
@@ -190,11 +196,7 @@ def hidden_game(pairing: str, game: int, max_plies: int = MAX_PLIES) -> tuple[fl
     first, second = (
         (kind, int(number)) for kind, number in (p.split("@") for p in pairing.split(":"))
     )
-    opening = random.Random(f"jieqi {pairing} {game // 2}")
-    match = Match.start("jieqi", {}, opening.randrange(2**31))
-    for _ in range(OPENING_PLIES):
-        if match.outcome is None:
-            match.apply(opening.choice(match.game.legal_actions()).text)
+    match = _opened("jieqi", f"jieqi {pairing} {game // 2}")
     top = Color.RED if game % 2 == 0 else Color.BLACK
     seeds = random.Random(f"jieqi {pairing} {game}")
     while match.outcome is None and match.game.ply < max_plies:
