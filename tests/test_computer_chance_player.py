@@ -12,8 +12,9 @@ import pytest
 from benchmarks.bench_engine import OPENING_PLIES, hidden_game
 from computer.chance_player import chance_scores
 from computer.levels import level
-from computer.player import budget_for, picked
+from computer.player import budget_for, choose, picked
 from computer.search import Budget
+from computer.variants.jieqi import CHANCE_LEVELS
 from rules.knowledge import Knowledge, knowledge_of
 from rules.match import Match
 from rules.pieces import Color
@@ -119,3 +120,11 @@ def test_the_benchmark_plays_short_seeded_games(pairing):
     assert score in (0.0, 0.5, 1.0)
     assert OPENING_PLIES < plies <= 14
     assert hidden_game(pairing, 1, max_plies=14) == (score, plies)
+
+
+def test_the_jieqi_levels_it_wins_at_play_it_and_the_others_determinize():
+    knowledge = knowledge_of(opened(5, 4), Color.RED)
+    for number in range(1, 9):
+        choice = choose(knowledge, level(number), seed=number)
+        assert choice.samples == (1 if number in CHANCE_LEVELS else 4), number
+    assert CHANCE_LEVELS  # the benchmark found levels where it plays stronger
