@@ -21,12 +21,21 @@ its thinking costs other games.
   variant's own deal for the seed), each colour once; every move is searched
   to the level's node budget, so a game plays the same on any machine.
   Goal: >= 60 % for each step, >= 90 % for 8 against 1, over 40 games.
+* ``engine.hidden.jieqi.<a>_v_<b>_pct`` and ``..._games``: Jieqi players
+  at the node budget of a level (``chance8``: the chance search of
+  :mod:`computer.chance_player` at level 8's; ``sampled``: determinization;
+  ``level``: the level as it plays; ``omniscient``: determinization given
+  the true deal, a yardstick no player is given), the score of the first,
+  games paired as in the ladder. Goal: the chance search plays the levels
+  where it scores > 50 % against determinization.
 
 Games run two at a time in processes (the machine's two cores).
 ``python -m benchmarks.bench_engine VARIANT ...`` runs only the games against
 the random mover, for the variants named; ``python -m benchmarks.bench_engine
 ladder [--games N] [--pairs 2:1,8:1] [--workers N] [VARIANT ...]`` only the
-ladder.
+ladder; ``python -m benchmarks.bench_engine hidden [--games N] [--first N]
+[--pairs chance@8:sampled@8,...] [--workers N]`` only the Jieqi players,
+each game's result printed as it ends.
 """
 
 from __future__ import annotations
@@ -142,13 +151,13 @@ HIDDEN_GAMES = 20  # per pairing
 # Jieqi's players at equal node budgets: the chance search, determinization,
 # the level as shipped, and the yardstick that sees the true deal.
 HIDDEN_PAIRS = (
-    "chance@4:sampled@4",
     "chance@8:sampled@8",
+    "chance@4:sampled@4",
     "chance@4:level@1",
     "sampled@4:level@1",
     "chance@8:level@1",
     "sampled@8:level@1",
-    "omniscient@8:level@8",
+    "omniscient@8:chance@8",
 )
 
 
