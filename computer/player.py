@@ -1,4 +1,5 @@
-"""The built-in computer player: determinize, search each sample, vote.
+"""The built-in computer player: determinize, search each sample, vote
+(or, where a variant's plug-in searches better without samples, its search).
 
 :func:`choose` takes a :class:`~rules.knowledge.Knowledge` and nothing
 else, so what it plays can depend only on what its side may know. With the
