@@ -9,8 +9,14 @@ budget lasts, the last finished round kept (the first always finishes), no
 clock. A transposition table keyed by the deal's hash, corrected for the
 identities the line has turned up, and by which unseen pieces are left,
 gives each position its best action to try first; the quiet actions after
-it go by their history. A chance node's identities are searched with the
-widest window (a mean needs each exactly), the rest by alpha-beta.
+it go by their history. Each identity at a chance node is searched in the
+window that decides whether the mean can still end inside the node's own,
+and the node stops once the identities left could not bring it back even
+were each a sure win (or loss); the rest is alpha-beta.
+
+At small budgets this finishes only a ply or two (every identity of every
+reveal costs a subtree), so Jieqi plays it only at the levels where it beat
+determinization in games (``CHANCE_LEVELS`` in :mod:`computer.variants.jieqi`).
 """
 
 from __future__ import annotations

@@ -10,9 +10,11 @@ import random
 import pytest
 
 from benchmarks.bench_engine import OPENING_PLIES, hidden_game
-from computer.chance_player import chance_scores
+from computer.chance_player import BudgetedChanceSearch, chance_scores
+from computer.hidden_judge import FULL, ChanceSearch
 from computer.levels import level
 from computer.player import budget_for, choose, picked
+from computer.plugin import plugin_for
 from computer.search import Budget
 from computer.variants.jieqi import CHANCE_LEVELS
 from rules.knowledge import Knowledge, knowledge_of
@@ -128,3 +130,22 @@ def test_the_jieqi_levels_it_wins_at_play_it_and_the_others_determinize():
         choice = choose(knowledge, level(number), seed=number)
         assert choice.samples == (1 if number in CHANCE_LEVELS else 4), number
     assert CHANCE_LEVELS  # the benchmark found levels where it plays stronger
+
+
+@pytest.mark.parametrize("seed, plies", [(1, 4), (3, 16)])
+def test_its_table_and_cut_offs_change_what_it_searches_not_what_it_finds(seed, plies):
+    """Every root action scored in the widest window gets the review's own
+    score (the same search without table, ordering or chance cut-offs); in a
+    narrow window the cut-offs search less, and the best score is the same."""
+    match = opened(seed, plies)
+    knowledge = knowledge_of(match, match.game.turn)
+    sample = plugin_for("jieqi").sample
+    review = ChanceSearch(sample(knowledge, random.Random(0)), knowledge, 2).weigh()
+    state = sample(knowledge, random.Random(0))
+    wide = BudgetedChanceSearch(state, knowledge, None)
+    scores = {a.text: s for a, s in wide.root(state.actions(), 2, 2 * FULL).items()}
+    assert scores == review
+    narrow = BudgetedChanceSearch(state, knowledge, None)
+    tight = narrow.root(state.actions(), 2, 1)
+    assert narrow.nodes < wide.nodes
+    assert max(tight.values()) == max(scores.values())
