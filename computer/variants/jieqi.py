@@ -49,7 +49,7 @@ KINGS = frozenset(
 )
 AHEAD = 150  # a lead worth making progress for
 DOWN_WHEN_AHEAD = 12  # what a side that is ahead pays per piece it keeps face-down
-CHANCE_LEVELS = frozenset({8})  # the levels played without samples (BENCHMARKS.md)
+CHANCE_LEVELS = frozenset({6, 7, 8})  # the levels played without samples (BENCHMARKS.md)
 
 Key = tuple[Hashable, ...]  # (turn, starting point of the piece on each square, face-down squares)
 
