@@ -21,12 +21,21 @@ its thinking costs other games.
   variant's own deal for the seed), each colour once; every move is searched
   to the level's node budget, so a game plays the same on any machine.
   Goal: >= 60 % for each step, >= 90 % for 8 against 1, over 40 games.
+* ``engine.hidden.jieqi.<a>_v_<b>_pct`` and ``..._games``: Jieqi players
+  at the node budget of a level (``chance8``: the chance search of
+  :mod:`computer.chance_player` at level 8's; ``sampled``: determinization;
+  ``level``: the level as it plays; ``omniscient``: determinization given
+  the true deal, a yardstick no player is given), the score of the first,
+  games paired as in the ladder. Goal: the chance search plays the levels
+  where it scores > 50 % against determinization.
 
 Games run two at a time in processes (the machine's two cores).
 ``python -m benchmarks.bench_engine VARIANT ...`` runs only the games against
 the random mover, for the variants named; ``python -m benchmarks.bench_engine
 ladder [--games N] [--pairs 2:1,8:1] [--workers N] [VARIANT ...]`` only the
-ladder.
+ladder; ``python -m benchmarks.bench_engine hidden [--games N] [--first N]
+[--pairs chance@8:sampled@8,...] [--workers N]`` only the Jieqi players,
+each game's result printed as it ends.
 """
 
 from __future__ import annotations
@@ -38,23 +47,28 @@ import statistics
 import sys
 import threading
 import time
+from collections import Counter
 from collections.abc import Iterator
 from concurrent.futures import ProcessPoolExecutor
 
 from benchmarks import Figure
 from bot.cogs.computer import WORKERS
+from computer.chance_player import chance_scores
 from computer.fairy import FairyStockfish, engine_path, from_uci
 from computer.levels import DEFAULT_LEVEL, LEVELS, Level, level
-from computer.player import choose
+from computer.player import budget_for, choose, picked, sampled
+from computer.plugin import Searched
 from computer.pool import SearchPool
-from computer.search import Budget, Searcher
+from computer.search import Budget, Searcher, SearchState
 from computer.uci import Limit
+from computer.variants.jieqi import JieqiPlugin, unseen
 from computer.variants.xiangqi import XiangqiState
 from rules.actions import Move
-from rules.knowledge import knowledge_of
+from rules.knowledge import Knowledge, knowledge_of
 from rules.match import Match
-from rules.pieces import Color
+from rules.pieces import Color, Kind
 from rules.position import Position
+from rules.variants.jieqi.game import JieqiBase
 
 VARIANTS = ("xiangqi", "jieqi", "jieqi-classic", "tuibei", "houji", "fanbing")
 RANDOM_GAMES = 20
@@ -93,14 +107,20 @@ def _versus_random(variant: str, game: int) -> tuple[float, list[float]]:
     return _score(match, computer), times
 
 
+def _opened(variant: str, opening: str) -> Match:
+    """A game of ``variant`` dealt and opened (a few random plies) by the seed ``opening``."""
+    rng = random.Random(opening)
+    match = Match.start(variant, {}, rng.randrange(2**31))
+    for _ in range(OPENING_PLIES):
+        if match.outcome is None:
+            match.apply(rng.choice(match.game.legal_actions()).text)
+    return match
+
+
 def ladder_game(variant: str, upper: int, lower: int, game: int) -> tuple[float, int]:
     """Level ``upper`` against level ``lower`` from opening ``game // 2``, the
     upper level Red in even games; its score and the plies played."""
-    opening = random.Random(f"{variant} {upper} {lower} {game // 2}")
-    match = Match.start(variant, {}, opening.randrange(2**31))
-    for _ in range(OPENING_PLIES):
-        if match.outcome is None:
-            match.apply(opening.choice(match.game.legal_actions()).text)
+    match = _opened(variant, f"{variant} {upper} {lower} {game // 2}")
     top = Color.RED if game % 2 == 0 else Color.BLACK
     seeds = random.Random(f"{variant} {upper} {lower} {game}")
     while match.outcome is None and match.game.ply < MAX_PLIES:
@@ -125,6 +145,84 @@ def ladder(
             yield f"{name}_pct", 100 * sum(s for s, _ in results) / games, "%"
             yield f"{name}_games", games, "games"
             yield f"{name}_mean_plies", statistics.mean(p for _, p in results), "plies"
+
+
+HIDDEN_GAMES = 20  # per pairing
+# Jieqi's players at equal node budgets: the chance search, determinization,
+# the level as shipped, and the yardstick that sees the true deal.
+HIDDEN_PAIRS = (
+    "chance@8:sampled@8",
+    "chance@4:sampled@4",
+    "chance@4:level@1",
+    "sampled@4:level@1",
+    "chance@8:level@1",
+    "sampled@8:level@1",
+    "omniscient@8:chance@8",
+)
+
+
+def _jieqi_move(match: Match, player: str, number: int, seed: int) -> str:
+    """The action of ``player`` (``chance``, ``sampled``, ``level`` or
+    ``omniscient``) at level ``number``'s Jieqi budget."""
+    side = match.game.turn
+    knowledge = knowledge_of(match, side)
+    chosen = level(number)
+    if player == "level":
+        return choose(knowledge, chosen, seed).action
+    rng = random.Random(seed)
+    budget = budget_for(chosen, match.variant)
+    searched = None
+    if player == "chance":
+        searched = chance_scores(knowledge, budget, chosen.noise + 1)
+    elif player == "omniscient":
+        searcher = Searcher(budget)
+        state = _true_deal(match, knowledge)
+        found = searcher.run(state).scores
+        searched = Searched({a.text: float(s) for a, s in found.items()}, searcher.nodes, 1)
+    return picked(knowledge, chosen, rng, searched or sampled(knowledge, budget, rng)).action
+
+
+def _true_deal(match: Match, knowledge: Knowledge) -> SearchState:
+    """The search state of the game as it really lies, face-down pieces and
+    all (the yardstick only: no player is ever given it)."""
+    game = match.game
+    assert isinstance(game, JieqiBase)
+    board = game.board
+    plugin = JieqiPlugin()
+    pools: list[list[Kind]] = []
+    for color in Color:
+        true = [
+            p.kind for sq, p in enumerate(board.board) if p and p.color is color and board.down[sq]
+        ]
+        rest = unseen(knowledge, color) - Counter(true)
+        pools.append([*rest.elements(), *reversed(true)])
+    return plugin.dealt(knowledge, pools)
+
+
+def hidden_game(pairing: str, game: int, max_plies: int = MAX_PLIES) -> tuple[float, int]:
+    """A Jieqi game of ``pairing`` (``player@level:player@level``, the first
+    one's score) from opening ``game // 2``, the first player Red in even games."""
+    first, second = (
+        (kind, int(number)) for kind, number in (p.split("@") for p in pairing.split(":"))
+    )
+    match = _opened("jieqi", f"jieqi {pairing} {game // 2}")
+    top = Color.RED if game % 2 == 0 else Color.BLACK
+    seeds = random.Random(f"jieqi {pairing} {game}")
+    while match.outcome is None and match.game.ply < max_plies:
+        player, number = first if match.game.turn is top else second
+        match.apply(_jieqi_move(match, player, number, seeds.randrange(2**31)))
+    return _score(match, top), match.game.ply
+
+
+def hidden(
+    pool: ProcessPoolExecutor, pairs: tuple[str, ...] = HIDDEN_PAIRS, games: int = HIDDEN_GAMES
+) -> Iterator[Figure]:
+    for pairing in pairs:
+        results = list(pool.map(hidden_game, [pairing] * games, range(games)))
+        name = "engine.hidden.jieqi." + pairing.replace("@", "").replace(":", "_v_")
+        yield f"{name}_pct", 100 * sum(s for s, _ in results) / games, "%"
+        yield f"{name}_games", games, "games"
+        yield f"{name}_mean_plies", statistics.mean(p for _, p in results), "plies"
 
 
 def _default_level_times(variant: str, seed: int) -> list[float]:
@@ -243,9 +341,37 @@ def run() -> Iterator[Figure]:
 
     with ProcessPoolExecutor(2) as pool:
         yield from ladder(pool, VARIANTS)
+        yield from hidden(pool)
+
+
+def _hidden_main(argv: list[str]) -> Iterator[Figure]:
+    """Each game's result as it ends (pairing, game, score, plies), then the figures."""
+    parser = argparse.ArgumentParser(prog="python -m benchmarks.bench_engine hidden")
+    parser.add_argument("--games", type=int, default=HIDDEN_GAMES)
+    parser.add_argument("--first", type=int, default=0, help="the first game's number")
+    parser.add_argument(
+        "--pairs", default=",".join(HIDDEN_PAIRS), help="a:b,... as in HIDDEN_PAIRS"
+    )
+    parser.add_argument("--workers", type=int, default=2, help="processes playing games")
+    args = parser.parse_args(argv)
+    with ProcessPoolExecutor(args.workers) as executor:
+        for pairing in args.pairs.split(","):
+            numbers = range(args.first, args.first + args.games)
+            results = []
+            for number, (score, plies) in zip(
+                numbers, executor.map(hidden_game, [pairing] * args.games, numbers), strict=True
+            ):
+                print(f"# {pairing} game {number}: {score} in {plies} plies", flush=True)
+                results.append(score)
+            name = "engine.hidden.jieqi." + pairing.replace("@", "").replace(":", "_v_")
+            yield f"{name}_pct", 100 * sum(results) / len(results), "%"
+            yield f"{name}_games", len(results), "games"
 
 
 def _main(argv: list[str]) -> Iterator[Figure]:
+    if argv[:1] == ["hidden"]:
+        yield from _hidden_main(argv[1:])
+        return
     if argv[:1] != ["ladder"]:
         with ProcessPoolExecutor(2) as executor:
             yield from versus_random(executor, tuple(argv) or VARIANTS)

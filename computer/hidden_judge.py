@@ -33,6 +33,7 @@ from .variants.jieqi import JieqiState, unseen
 
 QUIESCENCE = 3  # captures followed after the last full ply
 FULL = MATE + 1  # beyond any score: the widest window
+Window = Callable[[int, int], int]  # a score searched in the window (alpha, beta)
 
 
 def _best(
@@ -96,35 +97,43 @@ class ChanceSearch:
         if other is not None:
             yield other, (total - kings) / total
 
-    def _chance(self, turned: tuple[int, bool] | None, then: Callable[[], int]) -> int:
+    def _chance(self, turned: tuple[int, bool] | None, then: Window, alpha: int, beta: int) -> int:
         """The mean winning chance of ``then`` over the identities of the
-        ``turned`` square (``then`` alone when none is turned)."""
+        ``turned`` square, each searched in the widest window (a mean needs
+        every identity's exact score); ``then`` in the window when none is turned."""
         if turned is None:
-            return then()
+            return then(alpha, beta)
         sq, every = turned
-        board = self.state.board.board
-        piece = board[sq]
+        piece = self.state.board.board[sq]
         assert piece is not None
-        pool = self.pools[piece.color]
         mean = 0.0
         for kind, weight in list(self._identities(sq, every)):
-            board[sq] = Piece(piece.color, kind)
-            pool[kind] -= every  # a victim stays unseen: only the king was asked about
-            try:
-                mean += weight * winning_chance(then())
-            finally:
-                pool[kind] += every
-                board[sq] = piece
+            score = self._as(sq, piece, kind, every, lambda: then(-FULL, FULL))
+            mean += weight * winning_chance(score)
         return centipawns(mean)
+
+    def _as(self, sq: int, piece: Piece, kind: Kind, every: bool, then: Callable[[], int]) -> int:
+        """``then`` with the face-down ``piece`` on ``sq`` turned out a ``kind``
+        (taken from its colour's unseen pieces when ``every`` identity counts)."""
+        board = self.state.board.board
+        pool = self.pools[piece.color]
+        board[sq] = Piece(piece.color, kind)
+        pool[kind] -= every  # a victim stays unseen: only the king was asked about
+        try:
+            return then()
+        finally:
+            pool[kind] += every
+            board[sq] = piece
 
     def _full(self, action: Action, depth: int, alpha: int = -FULL, beta: int = FULL) -> int:
         """``action``'s score for its player, ``depth`` full plies after it."""
         if depth <= 0 and isinstance(action, Reveal):
             return self._unturned(alpha, beta)
-        turned = self._turned(action)
-        if turned is not None:
-            alpha, beta = -FULL, FULL  # a mean needs every identity's exact score
-        return self._chance(turned, lambda: self._pushed(action, depth, alpha, beta))
+
+        def then(low: int, high: int) -> int:
+            return self._pushed(action, depth, low, high)
+
+        return self._chance(self._turned(action), then, alpha, beta)
 
     def _unturned(self, alpha: int, beta: int) -> int:
         """A reveal that only captures follow: its piece is left face-down,
@@ -177,17 +186,14 @@ class ChanceSearch:
 
     def _taken(self, action: Action, alpha: int, beta: int, left: int) -> int:
         """A capture's (or a check's answer's) score in the quiescence search."""
-        turned = self._turned(action)
-        if turned is not None:
-            alpha, beta = -FULL, FULL
 
-        def then() -> int:
+        def then(low: int, high: int) -> int:
             state = self.state
             state.push(action)
             try:
                 over = state.terminal()
-                return -over if over is not None else -self._quiesce(-beta, -alpha, left - 1)
+                return -over if over is not None else -self._quiesce(-high, -low, left - 1)
             finally:
                 state.pop()
 
-        return self._chance(turned, then)
+        return self._chance(self._turned(action), then, alpha, beta)

@@ -1,4 +1,5 @@
-"""The built-in computer player: determinize, search each sample, vote.
+"""The built-in computer player: determinize, search each sample, vote
+(or, where a variant's plug-in searches better without samples, its search).
 
 :func:`choose` takes a :class:`~rules.knowledge.Knowledge` and nothing
 else, so what it plays can depend only on what its side may know. With the
@@ -15,7 +16,7 @@ from dataclasses import dataclass
 from rules.knowledge import Knowledge
 
 from .levels import Level
-from .plugin import mates_as_kings, plugin_for
+from .plugin import Searched, mates_as_kings, plugin_for
 from .search import Budget, Searcher
 
 
@@ -53,16 +54,22 @@ def budget_for(level: Level, variant: str) -> Budget:
 
 
 def choose(knowledge: Knowledge, level: Level, seed: int, budget: Budget | None = None) -> Choice:
-    """The action the computer plays from ``knowledge`` at ``level``.
-
-    Each sample gets an equal share of the budget. Scores of the actions
-    legal in every sample (legality never depends on a secret, so that is
-    all of them) are summed over the samples; the level's noise is added,
-    and the best sum wins.
-    """
+    """The action the computer plays from ``knowledge`` at ``level``: its
+    plug-in's own search where it has one for the level, else determinized
+    (:func:`sampled`); the level's noise is added, and the best score wins."""
     plugin = plugin_for(knowledge.variant)
     rng = random.Random(seed)
     budget = budget or budget_for(level, knowledge.variant)
+    searched = plugin.unsampled(knowledge, level, budget) or sampled(knowledge, budget, rng)
+    return picked(knowledge, level, rng, searched)
+
+
+def sampled(knowledge: Knowledge, budget: Budget, rng: random.Random) -> Searched:
+    """Root scores determinized: samples drawn by ``rng``, each given an
+    equal share of the budget. Scores of the actions legal in every sample
+    (legality never depends on a secret, so that is all of them) are
+    averaged over the samples."""
+    plugin = plugin_for(knowledge.variant)
     count = plugin.sample_count(knowledge)
     share = Budget(
         depth=budget.depth,
@@ -81,10 +88,16 @@ def choose(knowledge: Knowledge, level: Level, seed: int, budget: Budget | None 
             scores = mates_as_kings(scores)
         totals.update(scores)
         seen.update(scores.keys())
-    common = sorted(text for text, n in seen.items() if n == count)
+    common = (text for text, n in seen.items() if n == count)
+    return Searched({text: totals[text] / count for text in common}, nodes, count)
+
+
+def picked(knowledge: Knowledge, level: Level, rng: random.Random, searched: Searched) -> Choice:
+    """The best of the ``searched`` scores once ``rng`` has added the level's noise."""
+    common = sorted(searched.scores)
     if not common:
         raise ValueError(f"no legal action for {knowledge.side.name} in {knowledge.variant}")
-    noisy = {text: totals[text] / count + rng.uniform(0, level.noise) for text in common}
+    noisy = {text: searched.scores[text] + rng.uniform(0, level.noise) for text in common}
     _discourage_going_back(knowledge, noisy)
     best = max(common, key=noisy.__getitem__)
-    return Choice(best, round(totals[best] / count), nodes, count)
+    return Choice(best, round(searched.scores[best]), searched.nodes, searched.samples)

@@ -16,6 +16,7 @@ import copy
 import random
 from abc import ABC, abstractmethod
 from collections.abc import Callable, Sequence
+from dataclasses import dataclass
 from typing import Any, ClassVar, Generic, TypeVar
 
 from rules.actions import Action
@@ -25,9 +26,20 @@ from rules.pieces import Color
 from rules.variant import Game, find_variant
 
 from .evaluation import KING_WORTH, MATE, MATE_BOUND, VALUES
-from .search import OutOfBudget, Searcher, SearchState, Unhashed
+from .levels import Level
+from .search import Budget, OutOfBudget, Searcher, SearchState, Unhashed
 
 Scores = dict[str, int]  # root action text -> score for the player
+
+
+@dataclass(frozen=True, slots=True)
+class Searched:
+    """The root actions' scores for the player (averaged over the samples),
+    the nodes searched, and how many samples."""
+
+    scores: dict[str, float]
+    nodes: int
+    samples: int
 
 
 S = TypeVar("S")  # what a plug-in's samples are
@@ -73,6 +85,11 @@ class Plugin(ABC, Generic[S]):
     @abstractmethod
     def root(self, knowledge: Knowledge, state: S, searcher: Searcher) -> Scores:
         """Scores of every legal root action in one sample."""
+
+    def unsampled(self, knowledge: Knowledge, level: Level, budget: Budget) -> Searched | None:
+        """The root scores of a search that draws no samples, where this
+        variant plays ``level`` better without them; ``None``: determinize."""
+        return None
 
 
 class SearchPlugin(Plugin[SearchState]):
@@ -248,6 +265,7 @@ __all__ = [
     "GenericPlugin",
     "Plugin",
     "SearchPlugin",
+    "Searched",
     "can_play",
     "mates_as_kings",
     "plugin_for",

@@ -33,8 +33,9 @@ from rules.variants.jieqi.moves import POINT_KINDS, START_POINTS, HiddenBoard
 
 from .. import tables
 from ..evaluation import KING_FREEDOM, MATE, MOBILITY, VALUES
-from ..plugin import SearchPlugin, register
-from ..search import SearchState
+from ..levels import Level
+from ..plugin import Searched, SearchPlugin, register
+from ..search import Budget, SearchState
 from ..tables import ATTACKER_LETTERS, BASE, EXPOSED, NEAR, SLIDER_LETTERS, reach
 
 FULL_SET: tuple[Counter[Kind], ...] = tuple(
@@ -48,6 +49,7 @@ KINGS = frozenset(
 )
 AHEAD = 150  # a lead worth making progress for
 DOWN_WHEN_AHEAD = 12  # what a side that is ahead pays per piece it keeps face-down
+CHANCE_LEVELS = frozenset({6, 7, 8})  # the levels played without samples (BENCHMARKS.md)
 
 Key = tuple[Hashable, ...]  # (turn, starting point of the piece on each square, face-down squares)
 
@@ -365,7 +367,17 @@ class JieqiPlugin(SearchPlugin):
         return self.samples if hidden else 1
 
     def sample(self, knowledge: Knowledge, rng: random.Random) -> SearchState:
-        return self._dealt(knowledge, _shuffled(knowledge, rng))
+        return self.dealt(knowledge, _shuffled(knowledge, rng))
+
+    def unsampled(self, knowledge: Knowledge, level: Level, budget: Budget) -> Searched | None:
+        """At :data:`CHANCE_LEVELS`, Jieqi's face-down pieces stay unknown to
+        the search (:mod:`computer.chance_player`), where it played stronger
+        than determinization in games (BENCHMARKS.md)."""
+        if level.number not in CHANCE_LEVELS:
+            return None
+        from ..chance_player import chance_scores  # it builds on this module's states
+
+        return chance_scores(knowledge, budget, level.noise + 1)
 
     def review_samples(self, knowledge: Knowledge, rng: random.Random) -> list[SearchState]:
         """Deals in which every face-down point (and every taken piece nobody
@@ -377,9 +389,9 @@ class JieqiPlugin(SearchPlugin):
         unlucky reveal a good or bad one."""
         pools = _shuffled(knowledge, rng)
         count = 1 if self.sample_count(knowledge) == 1 else max(map(len, pools))
-        return [self._dealt(knowledge, [_turned(pool, i) for pool in pools]) for i in range(count)]
+        return [self.dealt(knowledge, [_turned(pool, i) for pool in pools]) for i in range(count)]
 
-    def _dealt(self, knowledge: Knowledge, pools: list[list[Kind]]) -> SearchState:
+    def dealt(self, knowledge: Knowledge, pools: list[list[Kind]]) -> SearchState:
         """The deal giving each colour's face-down points its ``pools`` in
         board order, from the end (what is left over was taken unseen)."""
         view = knowledge.view

@@ -1,0 +1,151 @@
+"""The Jieqi player that keeps face-down pieces unknown: it stops at its node
+budget and plays the same for the same budget, chooses only legal actions,
+does not reveal while a piece hangs, and the benchmark that measures it plays
+short seeded games."""
+
+from __future__ import annotations
+
+import random
+
+import pytest
+
+from benchmarks.bench_engine import OPENING_PLIES, hidden_game
+from computer.chance_player import BudgetedChanceSearch, chance_scores
+from computer.hidden_judge import FULL, ChanceSearch
+from computer.levels import level
+from computer.player import budget_for, choose, picked
+from computer.plugin import plugin_for
+from computer.search import Budget
+from computer.variants.jieqi import CHANCE_LEVELS
+from rules.knowledge import Knowledge, knowledge_of
+from rules.match import Match
+from rules.pieces import Color
+from rules.variants.jieqi.game import Jieqi
+
+# Black's cannon on b9 aims over its pawn on b5 at Red's chariot on b2,
+# which nothing of Red's defends well enough: a face-down piece on a3 or c3
+# that turns out an advisor takes the cannon back, still a chariot for a
+# cannon. Every reveal loses the chariot, whatever it shows.
+HANGING = {
+    "f0": "K",
+    "b2": "R",
+    "a3": "P?",
+    "c3": "P?",
+    "g3": "P?",
+    "h2": "C?",
+    "e9": "k",
+    "e8": "a",
+    "d9": "a",
+    "b9": "c",
+    "b5": "p",
+    "g6": "p?",
+    "a9": "r?",
+}
+
+
+EXACT = 2_000  # a root margin wide enough that every action's score is exact
+
+
+def position(pieces: dict[str, str], turn: Color = Color.RED) -> Knowledge:
+    """What ``turn`` knows of a Jieqi position set up from ``pieces``."""
+    game = Jieqi.from_pieces(pieces, turn)
+    return Knowledge("jieqi", turn, game.view(turn), ())
+
+
+def opened(seed: int, plies: int) -> Match:
+    """A Jieqi game ``plies`` random actions from its start, dealt by ``seed``."""
+    rng = random.Random(seed)
+    match = Match.start("jieqi", {}, seed)
+    for _ in range(plies):
+        if match.outcome is None:
+            match.apply(rng.choice(match.game.legal_actions()).text)
+    return match
+
+
+@pytest.mark.parametrize("nodes", [400, 3_000])
+def test_it_stops_at_its_node_budget_and_repeats_itself(nodes):
+    knowledge = knowledge_of(opened(3, 6), Color.RED)
+    first = chance_scores(knowledge, Budget(nodes=nodes), 1)
+    assert first is not None and first.nodes <= nodes + 1
+    assert chance_scores(knowledge, Budget(nodes=nodes), 1) == first
+
+
+def test_a_larger_budget_searches_more():
+    knowledge = knowledge_of(opened(4, 8), Color.BLACK)
+    small = chance_scores(knowledge, Budget(nodes=300), 1)
+    large = chance_scores(knowledge, Budget(nodes=20_000), 1)
+    assert small is not None and large is not None
+    assert large.nodes > 5 * small.nodes
+
+
+@pytest.mark.parametrize("seed", range(3))
+def test_it_scores_every_legal_action_and_plays_only_legal_ones(seed):
+    match = opened(seed, 0)
+    rng = random.Random(seed)
+    for _ in range(16):
+        if match.outcome is None:
+            side = match.game.turn
+            knowledge = knowledge_of(match, side)
+            searched = chance_scores(knowledge, budget_for(level(2), "jieqi"), 151)
+            legal = sorted(a.text for a in match.game.legal_actions())
+            if searched is None:  # nothing face-down: determinized instead
+                assert not any(p is not None and p.kind is None for p in knowledge.view.board)
+                break
+            assert sorted(searched.scores) == legal
+            match.apply(picked(knowledge, level(2), rng, searched).action)
+
+
+def test_nothing_face_down_leaves_it_to_determinization():
+    knowledge = position({"e0": "K", "b2": "R", "d9": "k", "b9": "c"})
+    assert chance_scores(knowledge, Budget(nodes=1_000), 1) is None
+
+
+@pytest.mark.parametrize("number", [4, 8])
+def test_it_saves_a_hanging_chariot_rather_than_reveal(number):
+    knowledge = position(HANGING)
+    budget = budget_for(level(number), "jieqi")
+    searched = chance_scores(knowledge, budget, EXACT)
+    assert searched is not None
+    best = max(searched.scores, key=searched.scores.__getitem__)
+    reveals = [text for text in searched.scores if text.startswith("+")]
+    assert len(reveals) == 4
+    assert best.startswith("b2"), best  # the chariot moves (or takes the screen)
+    assert all(searched.scores[text] < searched.scores[best] - 200 for text in reveals)
+
+
+@pytest.mark.parametrize(
+    "pairing", ["chance@1:sampled@1", "omniscient@1:level@1", "sampled@1:chance@1"]
+)
+def test_the_benchmark_plays_short_seeded_games(pairing):
+    """The CI-sized version of ``python -m benchmarks.bench_engine hidden``."""
+    score, plies = hidden_game(pairing, 1, max_plies=14)
+    assert score in (0.0, 0.5, 1.0)
+    assert OPENING_PLIES < plies <= 14
+    assert hidden_game(pairing, 1, max_plies=14) == (score, plies)
+
+
+def test_the_jieqi_levels_it_wins_at_play_it_and_the_others_determinize():
+    knowledge = knowledge_of(opened(5, 4), Color.RED)
+    for number in range(1, 9):
+        choice = choose(knowledge, level(number), seed=number)
+        assert choice.samples == (1 if number in CHANCE_LEVELS else 4), number
+    assert CHANCE_LEVELS  # the benchmark found levels where it plays stronger
+
+
+@pytest.mark.parametrize("seed, plies", [(1, 4), (3, 16)])
+def test_its_table_and_cut_offs_change_what_it_searches_not_what_it_finds(seed, plies):
+    """Every root action scored in the widest window gets the review's own
+    score (the same search without table, ordering or chance cut-offs); in a
+    narrow window the cut-offs search less, and the best score is the same."""
+    match = opened(seed, plies)
+    knowledge = knowledge_of(match, match.game.turn)
+    sample = plugin_for("jieqi").sample
+    review = ChanceSearch(sample(knowledge, random.Random(0)), knowledge, 2).weigh()
+    state = sample(knowledge, random.Random(0))
+    wide = BudgetedChanceSearch(state, knowledge, None)
+    scores = {a.text: s for a, s in wide.root(state.actions(), 2, 2 * FULL).items()}
+    assert scores == review
+    narrow = BudgetedChanceSearch(state, knowledge, None)
+    tight = narrow.root(state.actions(), 2, 1)
+    assert narrow.nodes < wide.nodes
+    assert max(tight.values()) == max(scores.values())
