@@ -26,7 +26,7 @@ async def hub(tmp_path):
     path = str(tmp_path / "games.sqlite3")
     await bench_scale._schema(path)
     now = time.time()
-    bench_scale._seed(path, GAMES, 1, [], (1, 2), now)
+    bench_scale._seed(path, GAMES, [1], [], (1, 2), now)
     store = await open_store(path, clock=lambda: now)
     hub = GameHub(store, PlayerDirectory(store, lambda _: None), lambda: now, ServerSettings(store))
     await hub.load_active()
