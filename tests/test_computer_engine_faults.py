@@ -57,13 +57,14 @@ async def alice_moves(table, thread) -> None:
 
 
 def safe_action(game: Game, rng: random.Random) -> str:
-    """A legal action after which no reply ends the game: the deal is random,
-    and a game the computer won by chance would end the test early."""
+    """A legal action that does not end the game and after which no reply
+    does: the deal is random, and a game won by chance, by either side (a
+    face-down king taken), would end the test early."""
     actions = sorted(game.legal_actions(), key=lambda action: action.text)
     rng.shuffle(actions)
     for action in actions:
         after = type(game).replay([*game.actions, action], game.options, game.seed)
-        if all(_survives(after, reply) for reply in after.legal_actions()):
+        if after.outcome() is None and all(_survives(after, r) for r in after.legal_actions()):
             return action.text
     raise AssertionError("every action loses at once")
 
