@@ -13,7 +13,7 @@ can be trusted, how symmetric the evaluations are, and how long a review takes.
   each side's mean accuracy, labelled first reveals, seconds per review.
 
 The Fairy-Stockfish part needs it and the master games
-(``CHUHAN_MASTER_GAMES``, else /work/shared/data/master-games/games.jsonl)
+(``CHUHAN_MASTER_GAMES``, else ``shared/data/master-games/games.jsonl`` beside the checkout)
 and prints nothing without them; ``CHUHAN_HIDDEN_GAMES`` sets how many games
 of each hidden variant are played and reviewed (default 100), and
 ``CHUHAN_HIDDEN_VARIANTS`` which variants (comma-separated; default all four),
@@ -51,7 +51,12 @@ from rules.match import Match
 from rules.pieces import Color
 from rules.position import Position
 
-GAMES = Path(os.environ.get("CHUHAN_MASTER_GAMES", "/work/shared/data/master-games/games.jsonl"))
+GAMES = Path(
+    os.environ.get(
+        "CHUHAN_MASTER_GAMES",
+        Path(__file__).resolve().parents[2] / "shared/data/master-games/games.jsonl",
+    )
+)
 AGREEMENT_GAMES = 2
 AGREEMENT_PLIES = 40
 MIRROR_PLIES = 30

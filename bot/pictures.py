@@ -11,6 +11,13 @@ PNG bytes, while the loop goes on with the rules and the database
 workers come from a fork server that has imported this module once; they
 start with the bot (:func:`start_drawing`) and end with it, and a pool whose
 worker died is replaced by the next board.
+
+Each call to a worker costs the loop about a millisecond of its own (the
+call's pickling, the threads that carry it, the 30 KB answer), as much as a
+third of a board's drawing. So each worker holds at most one batch of
+boards at a time: a board asked for while a worker is free goes at once,
+alone, and those asked for while every worker is busy wait and go together,
+shared among the workers as they come free.
 """
 
 from __future__ import annotations
@@ -21,8 +28,10 @@ import contextvars
 import multiprocessing
 import os
 import threading
-from concurrent.futures import ProcessPoolExecutor
+from collections.abc import Sequence
+from concurrent.futures import Future, ProcessPoolExecutor
 from concurrent.futures.process import BrokenProcessPool
+from dataclasses import dataclass, field
 from multiprocessing.connection import Connection
 from typing import Any
 
@@ -41,16 +50,108 @@ def clock_text(ms: int | None) -> str | None:
     return f"{seconds // 60}:{seconds % 60:02d}"
 
 
+Job = tuple[View, Players, RenderOptions]
+BATCH_MOST = 32  # boards in one call: a worker's batch is at most ~0.1 s of drawing
+
+
+def draw_batch(jobs: Sequence[Job]) -> list[bytes | Exception]:
+    """The boards of ``jobs``, in a worker: a board that fails is its error,
+    sent back in its place, so that it fails alone."""
+    drawn: list[bytes | Exception] = []
+    for job in jobs:
+        try:
+            drawn.append(render_png(*job))
+        except Exception as error:  # carried back to the board's own caller
+            drawn.append(error)
+    return drawn
+
+
+@dataclass
+class _Queue:
+    """The boards an event loop waits for, and how many batches its workers hold."""
+
+    loop: asyncio.AbstractEventLoop
+    waiting: list[tuple[Job, asyncio.Future[bytes]]] = field(default_factory=list)
+    held: int = 0
+
+
 class _Drawing:
     """The pool of drawing processes, started once per process."""
 
     def __init__(self) -> None:
         self._pool: ProcessPoolExecutor | None = None
         self._lifeline: Connection | None = None  # the workers read its other end
+        self._size = os.cpu_count() or 1
+        self._queue: _Queue | None = None
+
+    async def draw(self, job: Job) -> bytes:
+        """``job``'s board, drawn in a worker as part of the next batch."""
+        loop = asyncio.get_running_loop()
+        if self._queue is None or self._queue.loop is not loop:
+            self._queue = _Queue(loop)  # a loop's batches die with it
+        queue = self._queue
+        future: asyncio.Future[bytes] = loop.create_future()
+        queue.waiting.append((job, future))
+        self._send(queue)
+        return await future
+
+    def _send(self, queue: _Queue) -> None:
+        """Give the waiting boards to the free workers, an even share each."""
+        while queue.waiting and queue.held < self._size:
+            share = min(BATCH_MOST, -(-len(queue.waiting) // self._size))
+            batch, queue.waiting = queue.waiting[:share], queue.waiting[share:]
+            queue.held += 1
+            self._submit(queue, batch, retried=False)
+
+    def _submit(
+        self, queue: _Queue, batch: list[tuple[Job, asyncio.Future[bytes]]], *, retried: bool
+    ) -> None:
+        pool = self.pool()
+        jobs = [job for job, _ in batch]
+        try:
+            done = pool.submit(draw_batch, jobs)
+        except BrokenProcessPool as error:  # the pool died before this call
+            done = Future()
+            done.set_exception(error)
+
+        def back(done: Future[list[bytes | Exception]]) -> None:
+            with contextlib.suppress(RuntimeError):  # the loop closed: nobody waits
+                queue.loop.call_soon_threadsafe(self._back, queue, pool, batch, done, retried)
+
+        done.add_done_callback(back)
+
+    def _back(
+        self,
+        queue: _Queue,
+        pool: ProcessPoolExecutor,
+        batch: list[tuple[Job, asyncio.Future[bytes]]],
+        done: Future[list[bytes | Exception]],
+        retried: bool,
+    ) -> None:
+        """A batch came back: its boards to their callers, once more in a new
+        pool if a worker died on the way (the boards are wanted, and a new
+        worker draws them), then the next batch to the worker now free."""
+        error = done.exception()
+        if isinstance(error, BrokenProcessPool) and not retried:
+            self.replace(pool)
+            self._submit(queue, batch, retried=True)
+            return
+        queue.held -= 1
+        answers: list[bytes | BaseException] = (
+            list(done.result()) if error is None else [error] * len(batch)
+        )
+        for (_, future), answer in zip(batch, answers, strict=True):
+            if future.done():  # its caller gave up
+                continue
+            if isinstance(answer, BaseException):
+                future.set_exception(answer)
+            else:
+                future.set_result(answer)
+        self._send(queue)
 
     def pool(self) -> ProcessPoolExecutor:
         if self._pool is None:
-            size = os.cpu_count() or 1
+            size = self._size
             context = multiprocessing.get_context("forkserver")
             context.set_forkserver_preload([__name__])  # the workers' code, read once
             reader, writer = context.Pipe(duplex=False)
@@ -102,17 +203,8 @@ def start_drawing() -> None:
 
 
 async def board_drawn(view: View, *dressing: Any, **placed: Any) -> bytes:
-    """:func:`board_png` (the same arguments), drawn in a drawing process; once
-    more in a new pool if a worker died on the way (the board is wanted, and a
-    new worker draws it)."""
-    players, options = _dressed(*dressing, **placed)
-    loop = asyncio.get_running_loop()
-    pool = _DRAWING.pool()
-    try:
-        return await loop.run_in_executor(pool, render_png, view, players, options)
-    except BrokenProcessPool:
-        _DRAWING.replace(pool)
-        return await loop.run_in_executor(_DRAWING.pool(), render_png, view, players, options)
+    """:func:`board_png` (the same arguments), drawn in a drawing process."""
+    return await _DRAWING.draw((view, *_dressed(*dressing, **placed)))
 
 
 def board_png(view: View, *dressing: Any, **placed: Any) -> bytes:

@@ -94,12 +94,19 @@ def readable_name(name: str) -> str:
 
 
 def fit(text: str, font: Font, width: float) -> str:
-    """``text`` cut with an ellipsis so that it is at most ``width`` pixels wide."""
+    """``text`` cut with an ellipsis so that it is at most ``width`` pixels wide:
+    its longest start that fits with the ellipsis, found by halving (a start
+    is never wider than a longer one), as measuring costs a glyph layout."""
     if font.getlength(text) <= width:
         return text
-    while text and font.getlength(text + "…") > width:
-        text = text[:-1]
-    return text.rstrip() + "…"
+    fits, wide = 0, len(text)  # text[:fits] + "…" fits, or fits is 0; text[:wide] + "…" does not
+    while wide - fits > 1:
+        middle = (fits + wide) // 2
+        if font.getlength(text[:middle] + "…") <= width:
+            fits = middle
+        else:
+            wide = middle
+    return text[:fits].rstrip() + "…"
 
 
 def wrap(text: str, font: Font, width: float) -> list[str]:
@@ -114,8 +121,10 @@ def wrap(text: str, font: Font, width: float) -> list[str]:
     return lines
 
 
+@lru_cache(maxsize=1024)
 def fit_names(text: str, width: float, sizes: tuple[int, ...]) -> tuple[Font, str]:
-    """The largest of ``sizes`` at which ``text`` fits, else the smallest, cut."""
+    """The largest of ``sizes`` at which ``text`` fits, else the smallest, cut
+    (kept: a game's names are fitted again on each of its boards)."""
     for size in sizes:
         font = names_font(size)
         if font.getlength(text) <= width:

@@ -71,6 +71,29 @@ def test_long_names_are_cut_with_an_ellipsis() -> None:
     assert fit("Li", font, 100) == "Li"
 
 
+@pytest.mark.parametrize("width", [0, 12, 40, 100, 157, 230])
+def test_a_cut_name_keeps_the_longest_start_that_fits(width: int) -> None:
+    """The cut (found by halving) is the one of dropping a letter at a time
+    until the name and its ellipsis fit."""
+    font = names_font(19)
+
+    def one_at_a_time(text: str) -> str:
+        if font.getlength(text) <= width:
+            return text
+        while text and font.getlength(text + "…") > width:
+            text = text[:-1]
+        return text.rstrip() + "…"
+
+    names = [
+        "A very long display name indeed",
+        "一个非常非常长的名字啊啊",
+        "Wu Zi  Xu 伍子胥 the Elder",
+        "WWWWWWWWWWWWWWWWWWWW",
+    ]
+    for name in names:
+        assert fit(name, font, width) == one_at_a_time(name)
+
+
 def test_words() -> None:
     mate = Outcome(Color.RED, Reason.CHECKMATE)
     assert outcome_text(mate, "zh", False) == "1-0 · 将死"
