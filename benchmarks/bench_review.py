@@ -8,15 +8,23 @@ can be trusted, how symmetric the evaluations are, and how long a review takes.
   mirror images (files a..i swapped), in centipawns.
 - ``review_100_plies``: seconds for a whole review of a 100-ply game.
 - ``hidden_<variant>_*``: reviews of the variants with hidden pieces, from
-  what each mover knew, over :data:`HIDDEN_GAMES` games of level 8 (on its
-  node budget) against a random mover, each playing either colour in turn:
-  each side's mean accuracy, labelled first reveals, seconds per review.
+  what each mover knew: level 8's accuracy over :data:`HIDDEN_GAMES` games
+  of level 8 (on its node budget) against a random mover, each playing
+  either colour in turn; a random mover's over as many games of two random
+  movers (both sides counted); labelled first reveals, seconds per ply. A
+  mover is judged in games against its equal: against level 8 a random
+  mover is lost within a few plies, and from then on every move it makes
+  is worth about as little as any other, so its figure there
+  (``hidden_<variant>_random_vs_level8_accuracy``, also printed) says more
+  about how soon it lost than about its moves.
 
 The Fairy-Stockfish part needs it and the master games
 (``CHUHAN_MASTER_GAMES``, else ``shared/data/master-games/games.jsonl`` beside the checkout)
 and prints nothing without them; ``CHUHAN_HIDDEN_GAMES`` sets how many games
 of each hidden variant are played and reviewed (default 100), and
-``CHUHAN_HIDDEN_VARIANTS`` which variants (comma-separated; default all four),
+``CHUHAN_HIDDEN_VARIANTS`` which variants (comma-separated; default all four;
+empty for none), ``CHUHAN_REVIEW_NODES`` Fairy-Stockfish's budget a position
+(default the review's own, ``computer.opponent.REVIEW_NODES``),
 ``CHUHAN_HIDDEN_NODES`` level 8's nodes a move (default its own budget in
 each variant).
 Every game is dealt and played from its number as seed, so the first ``n``
@@ -36,6 +44,7 @@ from dataclasses import dataclass
 from pathlib import Path
 
 from benchmarks import Figure
+from computer import opponent as opponent_module
 from computer.fairy import engine_path
 from computer.hidden_review import weigh
 from computer.levels import level
@@ -84,6 +93,8 @@ def mirrored_fen(moves: list[str]) -> tuple[str, str]:
 
 
 async def _measure(path: str) -> list[Figure]:
+    if "CHUHAN_REVIEW_NODES" in os.environ:  # another budget, for comparison
+        opponent_module.REVIEW_NODES = int(os.environ["CHUHAN_REVIEW_NODES"])
     games = master_games()
     opponent = Opponent(path, SearchPool(1))
     figures: list[Figure] = []
@@ -168,6 +179,22 @@ def strong_against_random(
     return [action.text for action in match.game.actions]
 
 
+def random_against_random(variant: str, seed: int) -> list[str]:
+    """A game of ``variant`` dealt by ``seed`` in which both sides pick a
+    legal action at random."""
+    match = Match.start(variant, {}, seed)
+    rng = random.Random(seed)
+    while match.outcome is None and len(match.game.actions) < LONGEST:
+        match.apply(rng.choice(match.game.legal_actions(match.game.turn)).text)
+    return [action.text for action in match.game.actions]
+
+
+async def reviewed_random_game(variant: str, seed: int, scale: int = 1) -> Review:
+    """Game ``seed`` of two random movers, reviewed from what they knew."""
+    moves = random_against_random(variant, seed)
+    return await review({}, moves, InProcess(), variant=variant, seed=seed, scale=scale)
+
+
 async def reviewed_game(
     variant: str, seed: int, nodes: int | None = None, scale: int = 1
 ) -> Played:
@@ -186,20 +213,29 @@ async def reviewed_games(
     return [await reviewed_game(variant, seed, nodes, scale) for seed in range(count)]
 
 
+async def _random_reviews(variant: str, count: int) -> list[Review]:
+    return [await reviewed_random_game(variant, seed) for seed in range(count)]
+
+
 def _hidden_figures(variant: str, count: int) -> list[Figure]:
     started = time.perf_counter()
     games = asyncio.run(reviewed_games(variant, count))
+    randoms = asyncio.run(_random_reviews(variant, count))
     seconds = time.perf_counter() - started
-    figures: list[Figure] = []
-    for who, side_of in (("level8", lambda g: g.strong), ("random", lambda g: g.strong.other())):
-        scores = [a for g in games if (a := g.accuracy(side_of(g))) is not None]
-        figures.append((f"hidden_{variant}_{who}_accuracy", statistics.mean(scores), "%"))
-    first = [g.review.judgements[0] for g in games if g.review.judgements]
+    strong = [a for g in games if (a := g.accuracy(g.strong)) is not None]
+    lost = [a for g in games if (a := g.accuracy(g.strong.other())) is not None]
+    weak = [a for r in randoms for side in Color if (a := r.accuracy(side)) is not None]
+    figures: list[Figure] = [
+        (f"hidden_{variant}_level8_accuracy", statistics.mean(strong), "%"),
+        (f"hidden_{variant}_random_accuracy", statistics.mean(weak), "%"),
+        (f"hidden_{variant}_random_vs_level8_accuracy", statistics.mean(lost), "%"),
+    ]
+    first = [r.judgements[0] for r in [g.review for g in games] + randoms if r.judgements]
     labelled = sum(j.label is not None for j in first)
     figures.append((f"hidden_{variant}_first_actions_labelled", labelled, f"of {len(first)}"))
-    figures.append((f"hidden_{variant}_games", len(games), "games"))
-    plies = sum(len(g.moves) for g in games)
-    figures.append((f"hidden_{variant}_plies_mean", plies / len(games), "plies"))
+    figures.append((f"hidden_{variant}_games", len(games) + len(randoms), "games"))
+    plies = sum(len(g.moves) for g in games) + sum(len(r.judgements) for r in randoms)
+    figures.append((f"hidden_{variant}_plies_mean", plies / (len(games) + len(randoms)), "plies"))
     figures.append((f"hidden_{variant}_seconds_per_ply", seconds / max(1, plies), "s"))
     return figures
 
@@ -208,5 +244,5 @@ def run() -> Iterator[Figure]:
     path = engine_path()
     if path is not None and GAMES.exists():
         yield from asyncio.run(_measure(path))
-    for variant in HIDDEN_VARIANTS.split(","):
+    for variant in filter(None, HIDDEN_VARIANTS.split(",")):
         yield from _hidden_figures(variant.strip(), HIDDEN_GAMES)

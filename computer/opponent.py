@@ -30,8 +30,9 @@ log = logging.getLogger(__name__)
 
 # Reviews analyse every position at full strength for a fixed amount of work
 # (never a time, so a busy machine gives the same review): enough that the
-# labels mostly agree with a review at four times the work (BENCHMARKS.md).
-REVIEW_NODES = 100_000  # Fairy-Stockfish, per position (half for its mirror image)
+# labels agree with a review at four times the work on over 90 % of moves,
+# and a 100-ply game takes under 3 minutes on 2 cores (BENCHMARKS.md).
+REVIEW_NODES = 200_000  # Fairy-Stockfish, per position (half for its mirror image)
 REVIEW_BUDGET = Budget(depth=8, nodes=1_500)  # the built-in search (successor xiangqi)
 REVIEW = Level(0, 20, 0.1, REVIEW_BUDGET.nodes or 0, 0, REVIEW_BUDGET.nodes or 0)
 # What the computer decides in a game from an evaluation (taking a draw) is

@@ -12,7 +12,7 @@ from collections import Counter
 
 import pytest
 
-from benchmarks.bench_review import reviewed_games
+from benchmarks.bench_review import reviewed_games, reviewed_random_game
 from computer.hidden_judge import ChanceSearch
 from computer.hidden_review import weigh
 from computer.opponent import Opponent
@@ -129,13 +129,18 @@ async def test_the_search_workers_weigh_as_the_review_does_here():
 
 
 async def test_a_random_mover_s_accuracy_is_far_below_level_8_s_in_tuibei():
-    """Two games of the benchmark (level 8 Red, then Black), smaller, in the
-    variant whose room offers this review (the others fall short: BENCHMARKS.md)."""
+    """Games of the benchmark, fewer and smaller, in the variant whose room
+    offers this review (the others fall short: BENCHMARKS.md): level 8
+    against a random mover (Red, then Black), and two random movers against
+    each other, where the random movers are judged."""
     games = await reviewed_games("tuibei", 2, nodes=300)
     strong = [g.accuracy(g.strong) for g in games]
-    weak = [g.accuracy(g.strong.other()) for g in games]
-    assert None not in strong and None not in weak
-    assert statistics.mean(weak) + 30 < statistics.mean(strong), (weak, strong)
+    lost = [g.accuracy(g.strong.other()) for g in games]
+    among_equals = await reviewed_random_game("tuibei", 0)
+    weak = [among_equals.accuracy(side) for side in Color]
+    assert None not in strong and None not in lost and None not in weak
+    assert statistics.mean(lost) + 30 < statistics.mean(strong), (lost, strong)
+    assert max(weak) < 40 < 80 < min(strong), (weak, strong)
 
 
 @pytest.mark.parametrize("plies", [0, 9, 24])
