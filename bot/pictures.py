@@ -110,7 +110,7 @@ class _Drawing:
         jobs = [job for job, _ in batch]
         try:
             done = pool.submit(draw_batch, jobs)
-        except BrokenProcessPool as error:  # the pool died before this call
+        except (BrokenProcessPool, RuntimeError) as error:  # died, or shut down, before the call
             done = Future()
             done.set_exception(error)
 
