@@ -28,16 +28,21 @@ empty for none), ``CHUHAN_REVIEW_NODES`` Fairy-Stockfish's budget a position
 ``CHUHAN_HIDDEN_NODES`` level 8's nodes a move (default its own budget in
 each variant).
 Every game is dealt and played from its number as seed, so the first ``n``
-games are the same whatever the count.
+games are the same whatever the count. ``python -m benchmarks.bench_review
+level8|random VARIANT FIRST STOP`` plays and reviews a range of those games
+(one JSON line each), so that a long run can be shared among processes, and
+``python -m benchmarks.bench_review summary FILE...`` gives their figures.
 """
 
 from __future__ import annotations
 
+import argparse
 import asyncio
 import json
 import os
 import random
 import statistics
+import sys
 import time
 from collections.abc import Iterator
 from dataclasses import dataclass
@@ -246,3 +251,77 @@ def run() -> Iterator[Figure]:
         yield from asyncio.run(_measure(path))
     for variant in filter(None, HIDDEN_VARIANTS.split(",")):
         yield from _hidden_figures(variant.strip(), HIDDEN_GAMES)
+
+
+async def _game_lines(kind: str, variant: str, seeds: range) -> None:
+    """One JSON line a game, printed as it ends (see :func:`main`)."""
+    for seed in seeds:
+        started = time.perf_counter()
+        if kind == "level8":
+            played = await reviewed_game(variant, seed)
+            made, strong = played.review, played.strong
+        else:
+            made, strong = await reviewed_random_game(variant, seed), None
+        line = {
+            "kind": kind,
+            "variant": variant,
+            "seed": seed,
+            "plies": len(made.judgements),
+            "strong": None if strong is None else strong.name,
+            "accuracy": {side.name: made.accuracy(side) for side in Color},
+            "first_label": made.judgements[0].label if made.judgements else None,
+            "seconds": round(time.perf_counter() - started, 1),
+        }
+        print(json.dumps(line), flush=True)
+
+
+def summary(lines: list[dict[str, object]]) -> dict[str, object]:
+    """The hidden-review figures of games printed by :func:`_game_lines`."""
+    strong, lost, weak = [], [], []
+    for line in lines:
+        accuracy = line["accuracy"]
+        assert isinstance(accuracy, dict)
+        for side, value in accuracy.items():
+            if value is None:
+                continue
+            if line["strong"] is None:
+                weak.append(value)
+            else:
+                (strong if side == line["strong"] else lost).append(value)
+    plies = sum(int(str(line["plies"])) for line in lines)
+    return {
+        "games": len(lines),
+        "level8_accuracy": statistics.mean(strong) if strong else None,
+        "random_accuracy": statistics.mean(weak) if weak else None,
+        "random_vs_level8_accuracy": statistics.mean(lost) if lost else None,
+        "first_actions_labelled": sum(line["first_label"] is not None for line in lines),
+        "seconds_per_ply": sum(float(str(line["seconds"])) for line in lines) / max(1, plies),
+    }
+
+
+def main(argv: list[str]) -> None:
+    """``level8|random VARIANT FIRST STOP``: games FIRST to STOP - 1 of one
+    kind, one JSON line each, so that a long run can be split between
+    processes and read as it goes; ``summary FILE...``: their figures."""
+    parser = argparse.ArgumentParser(prog="python -m benchmarks.bench_review")
+    parser.add_argument("kind", choices=["level8", "random", "summary"])
+    parser.add_argument("rest", nargs="+")
+    args = parser.parse_args(argv)
+    if args.kind == "summary":
+        lines = [
+            json.loads(text)
+            for name in args.rest
+            for text in Path(name).read_text().split("\n")
+            if text.strip()
+        ]
+        for kind in ("level8", "random"):
+            mine = [line for line in lines if line["kind"] == kind]
+            if mine:
+                print(kind, json.dumps(summary(mine)))
+        return
+    variant, first, stop = args.rest
+    asyncio.run(_game_lines(args.kind, variant, range(int(first), int(stop))))
+
+
+if __name__ == "__main__":
+    main(sys.argv[1:])
