@@ -10,7 +10,7 @@ from __future__ import annotations
 
 import logging
 import secrets
-from collections.abc import Mapping
+from collections.abc import Mapping, Sequence
 
 from rules.actions import Move
 from rules.knowledge import Knowledge
@@ -23,6 +23,7 @@ from .levels import Level
 from .levels import level as level_of
 from .mirror import mirror_fen, mirror_uci
 from .pool import SearchPool
+from .review import LINE
 from .search import Budget
 from .uci import EngineError, Limit
 
@@ -139,7 +140,7 @@ class Opponent:
             )
             assert result.move is not None  # refused as nonsense otherwise
             scores.append(_value(result.info))
-            lines.append(_line(position, result.move, result.info))
+            lines.append(_line(position, result.move, result.pvs))
         return round(sum(scores) / 2), lines[0]
 
     async def standing(self, knowledge: Knowledge) -> int:
@@ -190,14 +191,16 @@ def _review_budget(scale: int) -> Budget:
     return Budget(depth=REVIEW_BUDGET.depth, nodes=REVIEW_BUDGET.nodes * scale)
 
 
-def _line(position: Position, move: str, info: Mapping[str, object]) -> tuple[str, ...]:
+def _line(position: Position, move: str, pvs: Sequence[Sequence[str]]) -> tuple[str, ...]:
     """The engine's principal variation from ``position`` in our move texts,
     from its chosen ``move`` on, as far as its moves are legal (an ``info``
-    line may be older than the move, or end in nonsense): at least the move."""
-    pv = info.get("pv")
-    uci = [str(text) for text in pv] if isinstance(pv, list) else []
-    if not uci or uci[0] != move:
-        uci = [move]
+    line may be older than the move, or end in nonsense): at least the move.
+    Of the lines the search sent that begin with the move, the last as long
+    as a kept line or as the longest of them: a search stopped by its node
+    limit may end on a line of two plies after one of ten."""
+    lines = [list(pv) for pv in pvs if pv and pv[0] == move]
+    want = min(LINE, max(map(len, lines), default=0))
+    uci = next((pv for pv in reversed(lines) if len(pv) >= want), [move]) if lines else [move]
     board = position.copy()
     found: list[str] = []
     for text in uci:

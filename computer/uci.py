@@ -82,13 +82,16 @@ class PlayResult:
     the move it expects in reply, and the last ``info`` it sent (``score`` as
     ``("cp", n)`` or ``("mate", n)`` from the mover's side, ``depth``, ``nodes``).
     ``lines``: with the ``MultiPV`` option above 1, the last ``info`` of each
-    line, the best first (empty when the engine numbered none).
+    line, the best first (empty when the engine numbered none). ``pvs``: the
+    principal variation of every ``info`` of the best line, in the order sent
+    (a search stopped by its node limit may end on a shorter one).
     """
 
     move: str | None
     ponder: str | None = None
     info: Mapping[str, object] = field(default_factory=dict)
     lines: tuple[Mapping[str, object], ...] = ()
+    pvs: tuple[tuple[str, ...], ...] = ()
 
 
 def parse_info(line: str) -> dict[str, object]:
@@ -174,6 +177,7 @@ class _Go(_Command):
         self.fen, self.moves, self.limit = fen, list(moves), limit
         self.info: dict[str, object] = {}
         self.lines: dict[int, dict[str, object]] = {}
+        self.pvs: list[tuple[str, ...]] = []
 
     def start(self, engine: UciEngine) -> None:
         where = "startpos" if self.fen is None else f"fen {self.fen}"
@@ -187,6 +191,9 @@ class _Go(_Command):
             number = found.get("multipv", 1)
             if number == 1:
                 self.info.update(found)
+                pv = found.get("pv")
+                if isinstance(pv, list):
+                    self.pvs.append(tuple(str(text) for text in pv))
             if isinstance(number, int):
                 self.lines.setdefault(number, {}).update(found)
         elif text.startswith("bestmove"):
@@ -197,7 +204,7 @@ class _Go(_Command):
             move = None if words[1] in ("(none)", "0000") else words[1]
             ponder = words[3] if len(words) >= 4 and words[2] == "ponder" else None
             lines = tuple(self.lines[n] for n in sorted(self.lines))
-            self.finish(PlayResult(move, ponder, dict(self.info), lines))
+            self.finish(PlayResult(move, ponder, dict(self.info), lines, tuple(self.pvs)))
 
 
 class UciEngine:
