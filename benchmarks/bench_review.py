@@ -218,30 +218,22 @@ async def reviewed_games(
     return [await reviewed_game(variant, seed, nodes, scale) for seed in range(count)]
 
 
-async def _random_reviews(variant: str, count: int) -> list[Review]:
-    return [await reviewed_random_game(variant, seed) for seed in range(count)]
-
-
 def _hidden_figures(variant: str, count: int) -> list[Figure]:
-    started = time.perf_counter()
-    games = asyncio.run(reviewed_games(variant, count))
-    randoms = asyncio.run(_random_reviews(variant, count))
-    seconds = time.perf_counter() - started
-    strong = [a for g in games if (a := g.accuracy(g.strong)) is not None]
-    lost = [a for g in games if (a := g.accuracy(g.strong.other())) is not None]
-    weak = [a for r in randoms for side in Color if (a := r.accuracy(side)) is not None]
-    figures: list[Figure] = [
-        (f"hidden_{variant}_level8_accuracy", statistics.mean(strong), "%"),
-        (f"hidden_{variant}_random_accuracy", statistics.mean(weak), "%"),
-        (f"hidden_{variant}_random_vs_level8_accuracy", statistics.mean(lost), "%"),
+    lines = [
+        asyncio.run(game_line(kind, variant, seed))
+        for kind in ("level8", "random")
+        for seed in range(count)
     ]
-    first = [r.judgements[0] for r in [g.review for g in games] + randoms if r.judgements]
-    labelled = sum(j.label is not None for j in first)
-    figures.append((f"hidden_{variant}_first_actions_labelled", labelled, f"of {len(first)}"))
-    figures.append((f"hidden_{variant}_games", len(games) + len(randoms), "games"))
-    plies = sum(len(g.moves) for g in games) + sum(len(r.judgements) for r in randoms)
-    figures.append((f"hidden_{variant}_plies_mean", plies / (len(games) + len(randoms)), "plies"))
-    figures.append((f"hidden_{variant}_seconds_per_ply", seconds / max(1, plies), "s"))
+    found = summary(lines)
+    figures: list[Figure] = [
+        (f"hidden_{variant}_{name}", found[name], "%")
+        for name in ("level8_accuracy", "random_accuracy", "random_vs_level8_accuracy")
+    ]
+    labelled, games = found["first_actions_labelled"], found["games"]
+    figures.append((f"hidden_{variant}_first_actions_labelled", labelled, f"of {games}"))
+    figures.append((f"hidden_{variant}_games", games, "games"))
+    figures.append((f"hidden_{variant}_plies_mean", found["plies_mean"], "plies"))
+    figures.append((f"hidden_{variant}_seconds_per_ply", found["seconds_per_ply"], "s"))
     return figures
 
 
@@ -253,26 +245,31 @@ def run() -> Iterator[Figure]:
         yield from _hidden_figures(variant.strip(), HIDDEN_GAMES)
 
 
+async def game_line(kind: str, variant: str, seed: int) -> dict[str, object]:
+    """Game ``seed`` of ``kind`` (``level8`` against a random mover, or
+    ``random`` against ``random``) played and reviewed, as a JSON object."""
+    started = time.perf_counter()
+    if kind == "level8":
+        played = await reviewed_game(variant, seed)
+        made, strong = played.review, played.strong
+    else:
+        made, strong = await reviewed_random_game(variant, seed), None
+    return {
+        "kind": kind,
+        "variant": variant,
+        "seed": seed,
+        "plies": len(made.judgements),
+        "strong": None if strong is None else strong.name,
+        "accuracy": {side.name: made.accuracy(side) for side in Color},
+        "first_label": made.judgements[0].label if made.judgements else None,
+        "seconds": round(time.perf_counter() - started, 1),
+    }
+
+
 async def _game_lines(kind: str, variant: str, seeds: range) -> None:
     """One JSON line a game, printed as it ends (see :func:`main`)."""
     for seed in seeds:
-        started = time.perf_counter()
-        if kind == "level8":
-            played = await reviewed_game(variant, seed)
-            made, strong = played.review, played.strong
-        else:
-            made, strong = await reviewed_random_game(variant, seed), None
-        line = {
-            "kind": kind,
-            "variant": variant,
-            "seed": seed,
-            "plies": len(made.judgements),
-            "strong": None if strong is None else strong.name,
-            "accuracy": {side.name: made.accuracy(side) for side in Color},
-            "first_label": made.judgements[0].label if made.judgements else None,
-            "seconds": round(time.perf_counter() - started, 1),
-        }
-        print(json.dumps(line), flush=True)
+        print(json.dumps(await game_line(kind, variant, seed)), flush=True)
 
 
 def summary(lines: list[dict[str, object]]) -> dict[str, object]:
@@ -291,6 +288,7 @@ def summary(lines: list[dict[str, object]]) -> dict[str, object]:
     plies = sum(int(str(line["plies"])) for line in lines)
     return {
         "games": len(lines),
+        "plies_mean": plies / max(1, len(lines)),
         "level8_accuracy": statistics.mean(strong) if strong else None,
         "random_accuracy": statistics.mean(weak) if weak else None,
         "random_vs_level8_accuracy": statistics.mean(lost) if lost else None,

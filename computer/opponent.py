@@ -200,7 +200,7 @@ def _line(position: Position, move: str, pvs: Sequence[Sequence[str]]) -> tuple[
     limit may end on a line of two plies after one of ten."""
     lines = [list(pv) for pv in pvs if pv and pv[0] == move]
     want = min(LINE, max(map(len, lines), default=0))
-    uci = next((pv for pv in reversed(lines) if len(pv) >= want), [move]) if lines else [move]
+    uci = next((pv for pv in reversed(lines) if len(pv) >= want), [move])
     board = position.copy()
     found: list[str] = []
     for text in uci:
