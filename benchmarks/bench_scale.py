@@ -47,6 +47,7 @@ from benchmarks.bench_bot import timed_moves
 from benchmarks.bench_storage import _database
 from benchmarks.throwaway_postgres import ThrowawayPostgres
 from bot import Settings, create_bot
+from bot.collector import settle_collector
 from bot.errors import DatabaseAway
 from bot.hub import GameHub
 from bot.pictures import board_drawn, start_drawing
@@ -200,6 +201,7 @@ async def _burst(target: str, games: int, now: float, lines: list[list[str]]) ->
     hub = GameHub(store, PlayerDirectory(store, lambda _: None), lambda: now, ServerSettings(store))
     await hub.load_active()
     await _drawing_ready()
+    settle_collector()  # as the bot does once started
     fired = range(games - min(BURST, games // 2), games)
 
     async def one(n: int) -> float | None:
@@ -290,6 +292,7 @@ async def _moves(dsn: str, games: list[int], shard: str) -> list[float]:
     hub = GameHub(store, PlayerDirectory(store, lambda _: None), time.time, ServerSettings(store))
     await hub.load_active(None if shard == "all" else Shards.of(SHARDS, [int(shard)]))
     await _drawing_ready()
+    settle_collector()  # as the bot does once started
     lines = _lines(LINES)
     print("ready", flush=True)
     sys.stdin.readline()

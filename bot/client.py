@@ -17,6 +17,7 @@ from storage import Shards, Store, open_store
 from .buttons import ChallengeButton, RequestButton
 from .capabilities import Capabilities
 from .channels import Channels
+from .collector import settle_collector
 from .dms import DirectMessages
 from .ending import Endings, RematchButton
 from .hub import GameHub
@@ -114,6 +115,7 @@ class Chuhan(commands.Bot):
         await self._sync()
         for report in settled:  # games whose end was recorded only now: say how they ended
             await self.services.publisher.publish(report)
+        settle_collector()
 
     def _services(self) -> Services:
         """The services, each given what it uses (the publisher subscribes to the

@@ -60,7 +60,8 @@ class Dialect(ABC):
     async def grouped(self, work: Callable[[Connection], Awaitable[T]]) -> T:
         """``work`` in a write transaction of its own, as :meth:`transaction`;
         where writes are serialised (SQLite) the works that queue meanwhile
-        share one, each under a savepoint (see there)."""
+        share one, and a work may run more than once (see there): it must do
+        nothing but its statements."""
         async with self.transaction(write=True) as conn:
             return await work(conn)
 

@@ -175,19 +175,21 @@ class SqlStore(LogReplays, PuzzleCalls, TournamentCalls):
         )  # (the entry wakes the game: schema step 12's trigger)
 
         async def work(conn: Connection) -> None:
-            status = await conn.fetchval(
-                f"SELECT status FROM games WHERE id = :game_id{self._dialect.for_update}",
-                game_id=game_id,
-            )
-            _check_status(game_id, status)
-            # A statement of its own: it sees what a writer we waited for committed.
-            # The entry goes in only as the next one (one round trip for both).
+            # The entry goes in only into an active game, as its next one: one
+            # round trip for the lock, the checks and the entry; the reads of
+            # why not only when it did not.
             inserted = await conn.fetchval(
-                f"INSERT INTO entries (game_id, seq, actor_id, text, at) {_NEXT_ENTRY}"
-                " RETURNING seq",
+                f"WITH game AS (SELECT status FROM games WHERE id = :game_id"
+                f"{self._dialect.for_update})"
+                f" INSERT INTO entries (game_id, seq, actor_id, text, at) {_NEXT_ENTRY}"
+                " AND (SELECT status FROM game) = 'active' RETURNING seq",
                 **params,
             )
             if inserted is None:
+                status = await conn.fetchval(
+                    "SELECT status FROM games WHERE id = :game_id", game_id=game_id
+                )
+                _check_status(game_id, status)
                 expected = await conn.fetchval(_NEXT_SEQ, game_id=game_id)
                 raise SequenceConflict(game_id, seq, expected)
             await conn.execute(moved, **params)

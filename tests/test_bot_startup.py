@@ -37,3 +37,30 @@ async def test_a_failing_extension_is_logged(settings, caplog, monkeypatch):
             assert "/challenge" in result.response.content
     await bot.store.close()
     assert "extension bot.cogs.nowhere failed to load" in caplog.text
+
+
+async def test_a_started_bot_spares_the_collector_its_start_up(settings):
+    """Once started, the objects made so far are left out of the collector's
+    walks and young collections are spaced out (bot/collector.py)."""
+    import gc
+
+    import simcord
+
+    from bot import collector
+
+    defaults = gc.get_threshold()
+    collector.settle_collector.cache_clear()
+    gc.unfreeze()
+    gc.set_threshold(700, 10, 10)
+    bot = client.create_bot(settings)
+    try:
+        async with simcord.run(bot):
+            assert gc.get_freeze_count() > 0
+            assert gc.get_threshold() == (
+                collector.YOUNG_COLLECTION_AFTER,
+                collector.OLDER_COLLECTION_AFTER,
+                collector.OLDER_COLLECTION_AFTER,
+            )
+        await bot.store.close()
+    finally:
+        gc.set_threshold(*defaults)

@@ -347,3 +347,43 @@ def test_the_log_holds_exactly_the_accepted_appends(store_target, attempts):
         assert [e.seq for e in record.entries] == list(range(len(accepted)))
 
     asyncio.run(run())
+
+
+async def test_entries_appended_at_once_stand_or_fall_alone(store):
+    """Appends that arrive together (committed together on SQLite): each
+    refused one is refused for its own reason, and the others all stand."""
+    games = [await store.create_game(new_game(channel_id=600 + n)) for n in range(6)]
+    for gid in games:
+        await store.append(gid, 0, RED, "h2e2")
+    await store.finish_game(games[1], Outcome(Color.RED, Reason.RESIGNATION), effective=True)
+    ended = Outcome(Color.BLACK, Reason.RESIGNATION)
+    results = await asyncio.gather(
+        store.append(games[0], 1, BLACK, "h9g7"),
+        store.append(games[1], 1, BLACK, "h9g7"),  # over
+        store.append(games[2], 5, BLACK, "h9g7"),  # not its next entry
+        store.append(games[3], 1, BLACK, "h9g7"),
+        store.append(10**9, 0, RED, "h2e2"),  # no such game
+        store.append(games[4], 1, RED, "@r:resign", outcome=ended, effective=True),
+        store.append(games[5], 1, BLACK, "b9c7"),
+        return_exceptions=True,
+    )
+    assert [type(r).__name__ for r in results] == [
+        "Entry",
+        "GameNotActive",
+        "SequenceConflict",
+        "Entry",
+        "GameNotFound",
+        "Entry",
+        "Entry",
+    ]
+    assert results[2].expected == 1
+    logs = {gid: [e.text for e in (await store.load_game(gid)).entries] for gid in games}
+    assert logs == {
+        games[0]: ["h2e2", "h9g7"],
+        games[1]: ["h2e2"],
+        games[2]: ["h2e2"],
+        games[3]: ["h2e2", "h9g7"],
+        games[4]: ["h2e2", "@r:resign"],
+        games[5]: ["h2e2", "b9c7"],
+    }
+    assert (await store.load_game(games[4])).status is GameStatus.FINISHED

@@ -10,8 +10,8 @@ process changes its games: there are no claims and no notices to send.
 Commits are where the time goes: each waits for the disk (``synchronous =
 FULL``), one after the other. So the entries of many games that arrive
 together (a burst of moves) are committed together (:meth:`grouped`): one
-transaction, one wait for the disk, each entry under a savepoint of its own,
-so one that is refused changes nothing and the others still stand.
+transaction, one wait for the disk; one that is refused changes nothing and
+the others still stand (the transaction runs again without it).
 """
 
 from __future__ import annotations
@@ -98,39 +98,54 @@ class SqliteDialect(Dialect):
 
     async def _commit(self, batch: list[_Work[Any]]) -> None:
         """Run ``batch`` in one transaction; each work's result is handed out
-        once it is committed, its own error at once; a fault of the file or of
-        the commit fails every work not yet failed (nothing was committed)."""
+        once it is committed. A work refused (its own error) is told so, and
+        the transaction is rolled back and run again without it: refusals are
+        rare (a race lost), and a savepoint around each work would cost it two
+        more round trips to SQLite's thread. So a work may run more than once,
+        and must do nothing but its statements. A fault of the file or of the
+        commit fails every work not yet failed (nothing was committed)."""
+        while batch:
+            try:
+                async with faults_refused():
+                    ran, refused = await self._run(batch)
+            except Exception as exc:
+                for work in batch:
+                    if not work.done.done():
+                        work.done.set_exception(exc)
+                return
+            except BaseException:  # the committer was cancelled: the next one runs the rest
+                self._queued[:0] = [work for work in batch if not work.done.done()]
+                raise
+            if refused is None:
+                for work, result in ran:
+                    work.done.set_result(result)
+                return
+            batch = [work for work in batch if work is not refused]
+
+    async def _run(
+        self, batch: list[_Work[Any]]
+    ) -> tuple[list[tuple[_Work[Any], Any]], _Work[Any] | None]:
+        """One try of :meth:`_commit`: the results of ``batch`` committed, or
+        the first work refused, told so, and nothing committed."""
         ran: list[tuple[_Work[Any], Any]] = []
+        await self._db.execute("BEGIN IMMEDIATE")
         try:
-            async with faults_refused():
-                await self._db.execute("BEGIN IMMEDIATE")
-                try:
-                    for work in batch:
-                        await self._db.execute("SAVEPOINT work")
-                        try:
-                            ran.append((work, await work.run(self._conn)))
-                        except sqlite3.OperationalError:
-                            raise  # the file's fault: the whole batch
-                        except Exception as exc:
-                            await self._db.execute("ROLLBACK TO work")
-                            work.done.set_exception(Duplicate() if is_duplicate(exc) else exc)
-                        await self._db.execute("RELEASE work")
-                    await self._db.execute("COMMIT")
-                except BaseException:
-                    if self._db.in_transaction:
-                        with contextlib.suppress(sqlite3.OperationalError):  # already ended
-                            await self._db.execute("ROLLBACK")
-                    raise
-        except Exception as exc:
             for work in batch:
-                if not work.done.done():
-                    work.done.set_exception(exc)
-            return
-        except BaseException:  # the committer was cancelled: the next one runs the rest
-            self._queued[:0] = [work for work in batch if not work.done.done()]
+                try:
+                    ran.append((work, await work.run(self._conn)))
+                except sqlite3.OperationalError:
+                    raise  # the file's fault: the whole batch
+                except Exception as exc:
+                    await self._db.execute("ROLLBACK")
+                    work.done.set_exception(Duplicate() if is_duplicate(exc) else exc)
+                    return [], work
+            await self._db.execute("COMMIT")
+        except BaseException:
+            if self._db.in_transaction:
+                with contextlib.suppress(sqlite3.OperationalError):  # already ended
+                    await self._db.execute("ROLLBACK")
             raise
-        for work, result in ran:
-            work.done.set_result(result)
+        return ran, None
 
     async def fetch(self, sql: str, /, **params: Any) -> Sequence[Row]:
         async with self._lock, faults_refused():
