@@ -72,12 +72,32 @@ async def test_review_after_a_mate_shows_progress_then_labels_accuracy_and_the_g
     assert shown.attachments and len(edits) == 1  # no progress: nothing to wait for
 
 
-async def test_review_is_refused_for_games_with_hidden_pieces(table):
-    thread = await table.start(variant="jieqi")
+async def test_review_is_refused_for_a_variant_whose_review_is_not_measured(table):
+    thread = await table.start(variant="jieqi-classic")
     await table.alice.slash(thread, "resign")
     assert not button_ids(thread.last_message, "review")  # no Review button either
     refused = await table.alice.slash(thread, "review")
     assert "cannot be reviewed" in refused.response.content
+
+
+async def test_a_jieqi_review_is_judged_from_what_each_player_knew(table):
+    """Face-down pieces stay unknown in the judgement: a first reveal is no
+    mistake, and the review says how it judged."""
+    thread = await table.start(variant="jieqi")
+    for player, move in ((table.alice, "+e3"), (table.bob, "+e6"), (table.alice, "+b2")):
+        assert (await player.slash(thread, "move", move=move)).response is not None
+    await table.bob.slash(thread, "resign")
+    offer = thread.last_message
+    assert button_ids(offer, "review")
+    table.env.settle_timeout = 120.0  # searched in a worker process: no verdict reads the clock
+    answer = (await table.carol.slash(thread, "review")).response
+    first, *rest = answer.content.splitlines()
+    assert "judged from what each player knew" in first
+    assert rest[0].startswith("🔴 Red alice: accuracy ")
+    assert answer.attachments[0].filename == "review.png"
+    shown = (await table.carol.slash(thread, "review", game=1, ply=1)).response
+    assert shown.content.startswith("🔎 Game #1, ply 1: 🔴 Red move 1. ")
+    assert "?" not in shown.content.splitlines()[0]  # the first reveal is not labelled
 
 
 async def test_a_tuibei_review_is_judged_from_what_each_player_knew(table):

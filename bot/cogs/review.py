@@ -6,7 +6,7 @@ any one move of the game that way. Refused while the game
 runs: a review would help a player. A game is reviewed once; the review is
 kept in the store and shown from there afterwards.
 
-Every variant whose room says it is ``reviewable`` is reviewed. Standard
+Every variant its room names ``reviewed`` is reviewed. Standard
 and successor xiangqi hide nothing (the one secret of successor xiangqi, a
 foul to call, is plain on the board): each move is judged against the
 engine's best move, whose line of a few plies is shown. A game with hidden
@@ -97,7 +97,7 @@ class Reviews(commands.Cog):
         """Note a reviewable game that has just ended with a result (not aborted)."""
         outcome = manager.match.outcome
         ended = outcome is not None and outcome.reason is not Reason.ABORTED
-        if report.over and ended and table_for(manager.variant).reviewable:
+        if report.over and ended and manager.variant in table_for(manager.variant).reviewed:
             self._finished.add(report.game_id)
 
     def button(self, game_id: int, lang: str) -> discord.ui.Item[Any] | None:
@@ -148,7 +148,7 @@ class Reviews(commands.Cog):
             raise BotError("unknown_game", id=game_id) from None
         if record.status is GameStatus.ACTIVE:
             raise BotError("review_during_game")
-        if not table_for(record.variant).reviewable:
+        if record.variant not in table_for(record.variant).reviewed:
             raise BotError("review_not_offered")
         # The moves as played: undone ones (S-5) are gone from the rebuilt game.
         moves = [action.text for action in (await self.bot.store.rebuild(game_id)).game.actions]

@@ -65,16 +65,18 @@ class VariantTable:
     nothing of its own to add.
 
     ``variants`` are the rules' names it serves; ``playable`` whether people
-    may challenge each other to it; ``reviewable`` whether a finished game
-    gets the computer's review; ``extensions`` the cog modules the client
-    loads; ``catalogue`` a folder of ``<lang>.toml`` files merged into the
-    bot's catalogue; ``challenge_flags`` the ``/challenge`` switches it reads,
-    each with the game option it turns on (``"true"``).
+    may challenge each other to it; ``reviewed`` those of ``variants`` whose
+    finished games get the computer's review (a variant's review is offered
+    once it is measured: ``docs/commands.md``, ``/review``); ``extensions``
+    the cog modules the client loads; ``catalogue`` a folder of
+    ``<lang>.toml`` files merged into the bot's catalogue;
+    ``challenge_flags`` the ``/challenge`` switches it reads, each with the
+    game option it turns on (``"true"``).
     """
 
     variants: ClassVar[tuple[str, ...]] = ()
     playable: ClassVar[bool] = True
-    reviewable: ClassVar[bool] = False
+    reviewed: ClassVar[tuple[str, ...]] = ()
     extensions: ClassVar[tuple[str, ...]] = ()
     catalogue: ClassVar[Traversable | None] = None
     challenge_flags: ClassVar[Mapping[str, str]] = {}

@@ -12,7 +12,7 @@ from .. import VariantTable, register_table
 @register_table
 class HoujiTable(VariantTable):
     variants = ("houji",)
-    reviewable = True
+    reviewed = ("houji",)
     extensions = ("bot.variants.houji.cog",)
     catalogue = Path(__file__).parent
 

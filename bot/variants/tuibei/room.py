@@ -15,7 +15,7 @@ from .. import VariantTable, register_table
 @register_table
 class TuibeiTable(VariantTable):
     variants = ("tuibei",)
-    reviewable = True
+    reviewed = ("tuibei",)
     extensions = ("bot.variants.tuibei.cog",)
     catalogue = Path(__file__).parent
 

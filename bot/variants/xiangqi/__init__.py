@@ -6,4 +6,4 @@ from .. import VariantTable, register_table
 @register_table
 class XiangqiTable(VariantTable):
     variants = ("xiangqi",)
-    reviewable = True
+    reviewed = ("xiangqi",)
