@@ -97,7 +97,8 @@ async def test_a_jieqi_review_is_judged_from_what_each_player_knew(table):
     assert answer.attachments[0].filename == "review.png"
     shown = (await table.carol.slash(thread, "review", game=1, ply=1)).response
     assert shown.content.startswith("🔎 Game #1, ply 1: 🔴 Red move 1. ")
-    assert "?" not in shown.content.splitlines()[0]  # the first reveal is not labelled
+    played = shown.content.split("move 1. ", 1)[1].split(" · ")[0]
+    assert played.endswith("(no chance lost)") and "?" not in played  # a first reveal: no label
 
 
 async def test_a_tuibei_review_is_judged_from_what_each_player_knew(table):
@@ -181,3 +182,26 @@ async def test_review_attaches_its_critical_moments_and_shows_any_ply_with_arrow
         centre(parse_square("b7"), Color.RED),
     )
     assert drawn.getpixel(((x0 + x1) // 2, (y0 + y1) // 2)) == CHECK
+
+
+async def test_a_third_generation_review_is_judged_from_what_each_player_knew(table):
+    """After both private setups, a few moves and a resignation: the review
+    says how it judged, and its ply view words a move as played."""
+    from tests.test_bot_fanbing import BLACK, GAME, RED, arrange
+
+    thread = await table.start(variant="fanbing")
+    await arrange(table, table.alice, thread, RED)
+    await arrange(table, table.bob, thread, BLACK)
+    for ply, move in enumerate(GAME[:4]):
+        player = table.alice if ply % 2 == 0 else table.bob
+        assert (await player.slash(thread, "move", move=move)).response is not None
+    await table.alice.slash(thread, "resign")
+    assert button_ids(thread.last_message, "review")
+    table.env.settle_timeout = 120.0  # searched in a worker process: no verdict reads the clock
+    answer = (await table.carol.slash(thread, "review")).response
+    first, *rest = answer.content.splitlines()
+    assert "judged from what each player knew" in first
+    assert any(line.startswith("⚫ Black bob: accuracy ") for line in rest)
+    assert answer.attachments[0].filename == "review.png"
+    shown = (await table.carol.slash(thread, "review", game=1, ply=3)).response
+    assert shown.content.startswith("🔎 Game #1, ply 3: 🔴 Red move 2. ")

@@ -208,14 +208,15 @@ class Reviews(commands.Cog):
         played = game.notate(parse_action(j.played), style)
         better = _line_text(game, j.line, style) if j.line else "—"
         color = t(lang, "color.red" if j.side is Color.RED else "color.black")
-        label = j.label or ""
+        label = f" {j.label}" if j.label else ""
+        drop = round(50 * j.drop)  # points of winning chance, as the graph shows them
         return {
             "number": j.number,
             "color": color,
             "played": played,
             "better": better,
             "label": label,
-            "drop": round(50 * j.drop),
+            "loss": t(lang, "review.loss", drop=drop) if drop else t(lang, "review.no_loss"),
         }
 
     @staticmethod

@@ -25,6 +25,7 @@ from .arranging import expire, load, phase_of, settle
 @register_table
 class FanbingTable(VariantTable):
     variants = ("fanbing",)
+    reviewed = ("fanbing",)
     extensions = ("bot.variants.fanbing.cog",)
     catalogue = Path(__file__).parent
     challenge_flags: ClassVar[Mapping[str, str]] = {"easy_flips": EASY_FLIPS}  # F-3
