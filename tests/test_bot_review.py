@@ -22,6 +22,7 @@ from render.text import graph_words
 from rules.pieces import Color
 from rules.squares import parse_square
 from tests.conftest import button, play
+from tests.test_bot_fanbing import BLACK, GAME, RED, arrange
 from tests.test_bot_game import QUICK_MATE
 from tests.test_bot_tuibei import choose
 
@@ -187,8 +188,6 @@ async def test_review_attaches_its_critical_moments_and_shows_any_ply_with_arrow
 async def test_a_third_generation_review_is_judged_from_what_each_player_knew(table):
     """After both private setups, a few moves and a resignation: the review
     says how it judged, and its ply view words a move as played."""
-    from tests.test_bot_fanbing import BLACK, GAME, RED, arrange
-
     thread = await table.start(variant="fanbing")
     await arrange(table, table.alice, thread, RED)
     await arrange(table, table.bob, thread, BLACK)
