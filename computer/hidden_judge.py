@@ -11,6 +11,13 @@ node too, but only on whether it is the king: the evaluation counts every
 face-down piece at the mean of its colour's unseen pieces, so which other
 piece it was changes nothing the search could see.
 
+Under the classic rules a face-down piece moves as the piece of its point,
+and that move turns it up: a chance node over its identities like a
+reveal. On the last full ply and among the captures that follow, such a
+move leaves its piece face-down where it lands, counted at the mean and
+moving no further, as a reveal there is left unturned; otherwise every
+identity of nearly every move of the opening would cost a search.
+
 Chances are averaged as winning chances (:func:`computer.review.winning_chance`),
 the scale a review judges by, so a small chance of taking a king does not
 count as a sure win's worth of centipawns. Everything is by depth, with no
@@ -29,6 +36,7 @@ from rules.variants.jieqi.actions import Reveal
 
 from .evaluation import MATE
 from .review import centipawns, winning_chance
+from .tables import DOWN_KEYS
 from .variants.jieqi import JieqiState, unseen
 
 QUIESCENCE = 3  # captures followed after the last full ply
@@ -63,6 +71,7 @@ class ChanceSearch:
         self.state = state
         self.depth = depth
         self.pools: list[Counter[Kind]] = [unseen(knowledge, color) for color in Color]
+        self.stuck: set[int] = set()  # face-down pieces moved unturned in this line
 
     def weigh(self) -> dict[str, int]:
         """Every root action's exact score for the side to move, in centipawns."""
@@ -73,12 +82,16 @@ class ChanceSearch:
 
     def _turned(self, action: Action) -> tuple[int, bool] | None:
         """The face-down square ``action`` turns, if any, with whether every
-        identity counts (a reveal) or only the king's (a victim). Jieqi's
-        face-down pieces never move (Jieqi classic's do, and are not searched here)."""
+        identity counts (a reveal, or Jieqi classic's first move of a
+        face-down piece, which reveals it) or only the king's (a victim)."""
         if isinstance(action, Reveal):
             return action.square, True
-        if isinstance(action, Move) and self.state.board.down[action.to_sq]:
-            return action.to_sq, False
+        if isinstance(action, Move):
+            down = self.state.board.down
+            if down[action.from_sq]:
+                return action.from_sq, True
+            if down[action.to_sq]:
+                return action.to_sq, False
         return None
 
     def _identities(self, sq: int, every: bool) -> Iterator[tuple[Kind, float]]:
@@ -129,6 +142,8 @@ class ChanceSearch:
         """``action``'s score for its player, ``depth`` full plies after it."""
         if depth <= 0 and isinstance(action, Reveal):
             return self._unturned(alpha, beta)
+        if depth <= 0 and self._moves_down(action):
+            return self._moved_down(action, alpha, beta, QUIESCENCE)
 
         def then(low: int, high: int) -> int:
             return self._pushed(action, depth, low, high)
@@ -145,6 +160,31 @@ class ChanceSearch:
             return -self._quiesce(-beta, -alpha, QUIESCENCE)
         finally:
             state.pop_null()
+
+    def _moves_down(self, action: Action) -> bool:
+        """Whether ``action`` moves a face-down piece (Jieqi classic), which turns it."""
+        return isinstance(action, Move) and self.state.board.down[action.from_sq]
+
+    def _moved_down(self, action: Action, alpha: int, beta: int, left: int) -> int:
+        """A face-down piece's move that only captures follow, the piece kept
+        face-down where it lands and counted at the mean of what it may be,
+        as an unturned reveal is: every identity of every such move of the
+        last ply would cost a search, and the side moving cannot pick the
+        move whose sample flatters it. It moves no further in this line."""
+        assert isinstance(action, Move)
+        state, to = self.state, action.to_sq
+        state.push(action)
+        state.board.down[to] = True
+        state.hash ^= DOWN_KEYS[to]
+        fresh = to not in self.stuck  # it may land on a piece left so
+        self.stuck.add(to)
+        try:
+            over = state.terminal()
+            return -over if over is not None else -self._quiesce(-beta, -alpha, left)
+        finally:
+            if fresh:
+                self.stuck.discard(to)
+            state.pop()
 
     def _pushed(self, action: Action, depth: int, alpha: int, beta: int) -> int:
         state = self.state
@@ -181,11 +221,18 @@ class ChanceSearch:
             if best >= beta or left == 0:
                 return best
             alpha = max(alpha, best)
-            actions = list(state.captures())
+            stuck, down = self.stuck, state.board.down
+            actions = [
+                a
+                for a in state.captures()
+                if not (isinstance(a, Move) and down[a.from_sq] and a.from_sq in stuck)
+            ]
         return _best(actions, best, alpha, beta, lambda a, low: self._taken(a, low, beta, left))
 
     def _taken(self, action: Action, alpha: int, beta: int, left: int) -> int:
         """A capture's (or a check's answer's) score in the quiescence search."""
+        if self._moves_down(action):
+            return self._moved_down(action, alpha, beta, left - 1)
 
         def then(low: int, high: int) -> int:
             state = self.state

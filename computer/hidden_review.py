@@ -17,13 +17,12 @@ answer it. A deeper search of a sample would choose the opponent's own
 reveals knowing what they turn up, which no player can, and it favours the
 side that reveals last so much that the first reveals of a Jieqi game, all
 worth the same to a player who cannot see under them, would be told apart.
-Jieqi, where everything hidden is which piece lies face-down, is
-therefore not sampled at all: one search, two plies deep, keeps the
-face-down pieces unknown to both sides and makes every reveal a chance node
-(:mod:`computer.hidden_judge`), so it can look deeper without either side
-knowing what it will turn. Jieqi classic is not searched so: there a
-face-down piece's every first move is a chance node, nearly every move of
-the opening, and two plies of them take minutes a position.
+Jieqi under both rule sets, where everything hidden is which piece lies
+face-down, is therefore not sampled at all: one search, two plies deep,
+keeps the face-down pieces unknown to both sides and makes every reveal (and,
+under the classic rules, every first move of a face-down piece, which turns
+it up) a chance node (:mod:`computer.hidden_judge`), so it can look deeper
+without either side knowing what it will turn.
 """
 
 from __future__ import annotations
@@ -40,7 +39,7 @@ from .variants.jieqi import JieqiState
 
 DEPTH = 1  # plies searched, the action included, before the captures that answer it
 CHANCE_DEPTH = 2  # the same, where face-down pieces stay unknown to both sides
-CHANCE_VARIANTS = frozenset({"jieqi"})  # searched so (computer.hidden_judge)
+CHANCE_VARIANTS = frozenset({"jieqi", "jieqi-classic"})  # searched so (computer.hidden_judge)
 
 
 def weigh(knowledge: Knowledge, scale: int = 1) -> dict[str, int]:

@@ -143,15 +143,33 @@ async def test_a_random_mover_s_accuracy_is_far_below_level_8_s_in_tuibei():
     assert max(weak) < 40 < 80 < min(strong), (weak, strong)
 
 
+@pytest.mark.parametrize("variant", ["jieqi", "jieqi-classic"])
 @pytest.mark.parametrize("plies", [0, 9, 24])
-def test_a_jieqi_weighing_reads_nothing_of_the_deal_it_starts_from(plies):
-    """Face-down pieces stay unknown to both sides of the search: any deal
-    agreeing with the mover's view gives every action the same score."""
-    knowledge = along("jieqi", played("jieqi", plies))[-1]
-    plugin = plugin_for("jieqi")
+def test_a_jieqi_weighing_reads_nothing_of_the_deal_it_starts_from(variant, plies):
+    """Face-down pieces stay unknown to both sides of the search (under the
+    classic rules too, where moving one turns it up): any deal agreeing with
+    the mover's view gives every action the same score."""
+    knowledge = along(variant, played(variant, plies))[-1]
+    plugin = plugin_for(variant)
     scores = [
         ChanceSearch(plugin.sample(knowledge, random.Random(seed)), knowledge, 2).weigh()
         for seed in range(3)
     ]
-    assert sorted(scores[0]) == legal_texts("jieqi", played("jieqi", plies))
+    assert sorted(scores[0]) == legal_texts(variant, played(variant, plies))
     assert scores[1] == scores[0] and scores[2] == scores[0]
+
+
+def mirrored(move: str) -> str:
+    return "".join("abcdefghi"[8 - "abcdefghi".index(c)] if c.isalpha() else c for c in move)
+
+
+def test_a_classic_jieqi_opening_move_is_worth_what_its_mirror_image_is():
+    """The classic start is symmetric, and nobody knows what lies face-down:
+    a first move and its mirror image turn up the same odds and leave the
+    same threats, whatever the deal, so they must score alike; a corner
+    piece's step that leaves the horse's point to the enemy cannon scores
+    below a central pawn's."""
+    first = weigh(along("jieqi-classic", [])[0])
+    assert sorted(first) == legal_texts("jieqi-classic", [])
+    assert all(first[move] == first[mirrored(move)] for move in first)
+    assert first["a0a1"] + 100 < first["e3e4"]
