@@ -15,6 +15,7 @@ import pytest
 from benchmarks.bench_review import reviewed_games, reviewed_random_game
 from computer.hidden_judge import ChanceSearch
 from computer.hidden_review import weigh
+from computer.mirror import mirror_uci
 from computer.opponent import Opponent
 from computer.plugin import plugin_for
 from computer.pool import SearchPool
@@ -159,10 +160,6 @@ def test_a_jieqi_weighing_reads_nothing_of_the_deal_it_starts_from(variant, plie
     assert scores[1] == scores[0] and scores[2] == scores[0]
 
 
-def mirrored(move: str) -> str:
-    return "".join("abcdefghi"[8 - "abcdefghi".index(c)] if c.isalpha() else c for c in move)
-
-
 def test_a_classic_jieqi_opening_move_is_worth_what_its_mirror_image_is():
     """The classic start is symmetric, and nobody knows what lies face-down:
     a first move and its mirror image turn up the same odds and leave the
@@ -171,5 +168,5 @@ def test_a_classic_jieqi_opening_move_is_worth_what_its_mirror_image_is():
     below a central pawn's."""
     first = weigh(along("jieqi-classic", [])[0])
     assert sorted(first) == legal_texts("jieqi-classic", [])
-    assert all(first[move] == first[mirrored(move)] for move in first)
+    assert all(first[move] == first[mirror_uci(move)] for move in first)
     assert first["a0a1"] + 100 < first["e3e4"]
