@@ -23,7 +23,7 @@ its thinking costs other games.
   Goal: >= 60 % for each step, >= 90 % for 8 against 1, over 40 games.
 * ``engine.hidden.jieqi.<a>_v_<b>_pct`` and ``..._games``: Jieqi players
   at the node budget of a level (``chance8``: the chance search of
-  :mod:`computer.chance_player` at level 8's; ``sampled``: determinization;
+  :mod:`computer.variants.jieqi.chance_player` at level 8's; ``sampled``: determinization;
   ``level``: the level as it plays; ``omniscient``: determinization given
   the true deal, a yardstick no player is given), the score of the first,
   games paired as in the ladder. Goal: the chance search plays the levels
@@ -53,7 +53,6 @@ from concurrent.futures import ProcessPoolExecutor
 
 from benchmarks import Figure
 from bot.cogs.computer import WORKERS
-from computer.chance_player import chance_scores
 from computer.fairy import FairyStockfish, engine_path, from_uci
 from computer.levels import DEFAULT_LEVEL, LEVELS, Level, level
 from computer.player import budget_for, choose, picked, sampled
@@ -61,7 +60,9 @@ from computer.plugin import Searched
 from computer.pool import SearchPool
 from computer.search import Budget, Searcher, SearchState
 from computer.uci import Limit
-from computer.variants.jieqi import JieqiPlugin, unseen
+from computer.variants.jieqi.chance_player import chance_scores
+from computer.variants.jieqi.plugin import JieqiPlugin
+from computer.variants.jieqi.state import unseen
 from computer.variants.xiangqi import XiangqiState
 from rules.actions import Move
 from rules.knowledge import Knowledge, knowledge_of

@@ -17,11 +17,12 @@ answer it. A deeper search of a sample would choose the opponent's own
 reveals knowing what they turn up, which no player can, and it favours the
 side that reveals last so much that the first reveals of a Jieqi game, all
 worth the same to a player who cannot see under them, would be told apart.
+A variant whose plug-in can search what is hidden without sampling it
+(:meth:`~computer.plugin.Plugin.weighed`) is weighed by that search instead:
 Jieqi under both rule sets, where everything hidden is which piece lies
-face-down, is therefore not sampled at all: one search, two plies deep,
-keeps the face-down pieces unknown to both sides and makes every reveal (and,
-under the classic rules, every first move of a face-down piece, which turns
-it up) a chance node (:mod:`computer.hidden_judge`), so it can look deeper
+face-down, keeps the face-down pieces unknown to both sides and makes every
+reveal (and, under the classic rules, every first move of a face-down
+piece, which turns it up) a chance node, so it can look two plies deep
 without either side knowing what it will turn.
 """
 
@@ -31,27 +32,23 @@ import random
 
 from rules.knowledge import Knowledge
 
-from .hidden_judge import ChanceSearch
 from .plugin import plugin_for
 from .review import centipawns, winning_chance
 from .search import Budget, Searcher
-from .variants.jieqi import JieqiState
 
 DEPTH = 1  # plies searched, the action included, before the captures that answer it
-CHANCE_DEPTH = 2  # the same, where face-down pieces stay unknown to both sides
-CHANCE_VARIANTS = frozenset({"jieqi", "jieqi-classic"})  # searched so (computer.hidden_judge)
+CHANCE_DEPTH = 2  # the same, for a plug-in's one search that keeps the hidden hidden
 
 
 def weigh(knowledge: Knowledge, scale: int = 1) -> dict[str, int]:
     """Every legal action of the side to move, worth the centipawns of its
     mean winning chance over the position's samples, each searched
-    ``scale`` times :data:`DEPTH` plies deep (Jieqi's one chance search
+    ``scale`` times :data:`DEPTH` plies deep (a plug-in's own search
     ``scale`` times :data:`CHANCE_DEPTH`)."""
     plugin = plugin_for(knowledge.variant)
-    if knowledge.variant in CHANCE_VARIANTS:
-        state = plugin.sample(knowledge, random.Random(0))
-        assert isinstance(state, JieqiState)
-        return dict(sorted(ChanceSearch(state, knowledge, CHANCE_DEPTH * scale).weigh().items()))
+    whole = plugin.weighed(knowledge, CHANCE_DEPTH * scale)
+    if whole is not None:
+        return dict(sorted(whole.items()))
     samples = plugin.review_samples(knowledge, random.Random(len(knowledge.log)))
     chances: dict[str, float] = {}
     for state in samples:

@@ -91,6 +91,13 @@ class Plugin(ABC, Generic[S]):
         variant plays ``level`` better without them; ``None``: determinize."""
         return None
 
+    def weighed(self, knowledge: Knowledge, depth: int) -> Scores | None:
+        """Every action's worth to a review (centipawns of a winning chance)
+        from one search ``depth`` plies deep that keeps what is hidden hidden
+        from both sides, where this variant has such a search; ``None``: the
+        review averages over :meth:`review_samples`."""
+        return None
+
 
 class SearchPlugin(Plugin[SearchState]):
     """A plug-in whose samples are search states, searched from the root as they are."""

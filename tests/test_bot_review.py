@@ -11,6 +11,7 @@ import re
 import discord
 from PIL import Image
 
+from bot.variants.jieqi.room import JieqiTable
 from computer import opponent as opponent_module
 from computer.opponent import Opponent
 from computer.review import winning_chance
@@ -73,12 +74,37 @@ async def test_review_after_a_mate_shows_progress_then_labels_accuracy_and_the_g
     assert shown.attachments and len(edits) == 1  # no progress: nothing to wait for
 
 
-async def test_review_is_refused_for_a_variant_whose_review_is_not_measured(table):
+async def test_review_is_refused_for_a_variant_whose_review_is_not_measured(table, monkeypatch):
+    """A room offers the review of the variants it names ``reviewed`` only:
+    one whose review has not been measured yet gets neither button nor review."""
+    monkeypatch.setattr(JieqiTable, "reviewed", ("jieqi",))
     thread = await table.start(variant="jieqi-classic")
     await table.alice.slash(thread, "resign")
     assert not button_ids(thread.last_message, "review")  # no Review button either
     refused = await table.alice.slash(thread, "review")
     assert "cannot be reviewed" in refused.response.content
+
+
+async def test_a_classic_jieqi_review_labels_a_real_mistake_of_a_first_move(table):
+    """Under the classic rules a face-down piece's first move turns it up,
+    unseen by both sides before it does: the review weighs it so, and still
+    calls the corner piece stepped up (the horse's point left to the enemy
+    cannon, whatever lies face-down) a mistake."""
+    thread = await table.start(variant="jieqi-classic")
+    played = await table.alice.slash(thread, "move", move="a0a1")
+    assert played.response.content.startswith("You played")
+    await table.bob.slash(thread, "resign")
+    offer = thread.last_message
+    assert button_ids(offer, "review")
+    table.env.settle_timeout = 120.0  # searched in a worker process: no verdict reads the clock
+    answer = (await table.carol.slash(thread, "review")).response
+    assert "judged from what each player knew" in answer.content.splitlines()[0]
+    assert answer.attachments[0].filename == "review.png"
+    shown = (await table.carol.slash(thread, "review", game=1, ply=1)).response.content
+    assert shown.startswith("🔎 Game #1, ply 1: 🔴 Red move 1. ")
+    judged, better = shown.split("move 1. ", 1)[1].split(" · ")[:2]
+    assert "?" in judged and "no chance lost" not in judged
+    assert better.startswith("better: 1. ") and "车" not in better
 
 
 async def test_a_jieqi_review_is_judged_from_what_each_player_knew(table):

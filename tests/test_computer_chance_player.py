@@ -10,13 +10,13 @@ import random
 import pytest
 
 from benchmarks.bench_engine import OPENING_PLIES, hidden_game
-from computer.chance_player import BudgetedChanceSearch, chance_scores
-from computer.hidden_judge import FULL, ChanceSearch
 from computer.levels import level
 from computer.player import budget_for, choose, picked
 from computer.plugin import plugin_for
 from computer.search import Budget
-from computer.variants.jieqi import CHANCE_LEVELS
+from computer.variants.jieqi.chance_player import BudgetedChanceSearch, chance_scores
+from computer.variants.jieqi.chance_search import FULL, ChanceSearch
+from computer.variants.jieqi.plugin import CHANCE_LEVELS
 from rules.knowledge import Knowledge, knowledge_of
 from rules.match import Match
 from rules.pieces import Color

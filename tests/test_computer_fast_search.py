@@ -24,7 +24,8 @@ from computer.search import Budget, Searcher
 from computer.tables import zobrist
 from computer.variants import fanbing
 from computer.variants.fanbing import FANBING_VALUES
-from computer.variants.jieqi import JieqiPlugin, JieqiState
+from computer.variants.jieqi.plugin import JieqiPlugin
+from computer.variants.jieqi.state import JieqiState
 from computer.variants.xiangqi import XiangqiState, ordered
 from rules.actions import Action, Move
 from rules.knowledge import knowledge_of

@@ -6,7 +6,8 @@ from __future__ import annotations
 
 import random
 
-from computer.variants.jieqi import JieqiPlugin, JieqiState, _key
+from computer.variants.jieqi.plugin import JieqiPlugin
+from computer.variants.jieqi.state import JieqiState, _key
 from computer.variants.xiangqi import XiangqiPlugin, XiangqiState
 from rules.actions import Move
 from rules.knowledge import knowledge_of

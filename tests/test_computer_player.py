@@ -14,7 +14,7 @@ from computer.levels import level
 from computer.player import _discourage_going_back, choose
 from computer.plugin import GenericPlugin, plugin_for
 from computer.search import Budget, Searcher
-from computer.variants.jieqi import FULL_SET, JieqiState, unseen
+from computer.variants.jieqi.state import FULL_SET, JieqiState, unseen
 from rules.errors import RulesError
 from rules.knowledge import HIDDEN, knowledge_of
 from rules.match import Match

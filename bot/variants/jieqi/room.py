@@ -18,7 +18,7 @@ _REVEAL = ("揭{square}", "flip{square}", "翻{square}")  # other ways to say it
 @register_table
 class JieqiTable(VariantTable):
     variants = ("jieqi", "jieqi-classic")
-    reviewed = ("jieqi",)  # the classic rule set's review is not measured yet
+    reviewed = ("jieqi", "jieqi-classic")
     catalogue = Path(__file__).parent
 
     def words(self, game: Game, action: Action) -> tuple[str, Square | None] | None:

@@ -34,10 +34,10 @@ from rules.knowledge import Knowledge
 from rules.pieces import Color, Kind, Piece
 from rules.variants.jieqi.actions import Reveal
 
-from .evaluation import MATE
-from .review import centipawns, winning_chance
-from .tables import DOWN_KEYS
-from .variants.jieqi import JieqiState, unseen
+from ...evaluation import MATE
+from ...review import centipawns, winning_chance
+from ...tables import DOWN_KEYS
+from .state import JieqiState, unseen
 
 QUIESCENCE = 3  # captures followed after the last full ply
 FULL = MATE + 1  # beyond any score: the widest window

@@ -2,7 +2,7 @@
 
 Determinization searches deals in which a face-down piece's identity is
 known, so its reveals are chosen by luck. This player searches the one
-position both sides see (:class:`~computer.hidden_judge.ChanceSearch`: a
+position both sides see (:class:`~.chance_search.ChanceSearch`: a
 reveal is a chance node over every identity still possible) to a node
 budget instead of a fixed depth: one ply deeper each round while the
 budget lasts, the last finished round kept (the first always finishes), no
@@ -16,7 +16,7 @@ were each a sure win (or loss); the rest is alpha-beta.
 
 At small budgets this finishes only a ply or two (every identity of every
 reveal costs a subtree), so Jieqi plays it only at the levels where it beat
-determinization in games (``CHANCE_LEVELS`` in :mod:`computer.variants.jieqi`).
+determinization in games (``CHANCE_LEVELS`` in :mod:`.plugin`).
 """
 
 from __future__ import annotations
@@ -29,13 +29,13 @@ from rules.actions import Action
 from rules.knowledge import Knowledge
 from rules.pieces import Color, Kind, Piece
 
-from .evaluation import MATE, MATE_BOUND
-from .hidden_judge import FULL, ChanceSearch, Window
-from .plugin import Searched, plugin_for
-from .review import centipawns, winning_chance
-from .search import Budget, OutOfBudget
-from .tables import ZOBRIST
-from .variants.jieqi import JieqiState
+from ...evaluation import MATE, MATE_BOUND
+from ...plugin import Searched, plugin_for
+from ...review import centipawns, winning_chance
+from ...search import Budget, OutOfBudget
+from ...tables import ZOBRIST
+from .chance_search import FULL, ChanceSearch, Window
+from .state import JieqiState
 
 MAX_DEPTH = 32  # plies: a bound for a budget without nodes
 TABLE_SIZE = 1 << 16  # entries before the table is emptied (deterministically)

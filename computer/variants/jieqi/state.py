@@ -1,4 +1,4 @@
-"""Jieqi and Jieqi classic: face-down pieces sampled from what is unseen.
+"""Jieqi's search state (both rule sets): a deal of what is unseen, and the past.
 
 Everything a side may know of the face-down pieces is which pieces of each
 colour have not been seen: the sixteen a side starts with, less those face
@@ -17,7 +17,6 @@ so a side ahead makes progress instead of shuffling into a draw.
 
 from __future__ import annotations
 
-import random
 from collections import Counter
 from collections.abc import Hashable
 from itertools import compress
@@ -26,17 +25,12 @@ from rules.actions import Action, Move, Pass, parse_action
 from rules.knowledge import Knowledge
 from rules.pieces import Color, Kind, Piece
 from rules.standard import NO_CAPTURE_LIMIT
-from rules.variant import find_variant
 from rules.variants.jieqi.actions import Reveal
-from rules.variants.jieqi.game import JieqiBase
 from rules.variants.jieqi.moves import POINT_KINDS, START_POINTS, HiddenBoard
 
-from .. import tables
-from ..evaluation import KING_FREEDOM, MATE, MOBILITY, VALUES
-from ..levels import Level
-from ..plugin import Searched, SearchPlugin, register
-from ..search import Budget, SearchState
-from ..tables import ATTACKER_LETTERS, BASE, EXPOSED, NEAR, SLIDER_LETTERS, reach
+from ... import tables
+from ...evaluation import KING_FREEDOM, MATE, MOBILITY, VALUES
+from ...tables import ATTACKER_LETTERS, BASE, EXPOSED, NEAR, SLIDER_LETTERS, reach
 
 FULL_SET: tuple[Counter[Kind], ...] = tuple(
     Counter(kind for sq in START_POINTS[color] if (kind := POINT_KINDS[sq]) is not None)
@@ -49,7 +43,6 @@ KINGS = frozenset(
 )
 AHEAD = 150  # a lead worth making progress for
 DOWN_WHEN_AHEAD = 12  # what a side that is ahead pays per piece it keeps face-down
-CHANCE_LEVELS = frozenset({6, 7, 8})  # the levels played without samples (BENCHMARKS.md)
 
 Key = tuple[Hashable, ...]  # (turn, starting point of the piece on each square, face-down squares)
 
@@ -336,81 +329,3 @@ def _ordered(board: list[Piece | None], moves: list[Move]) -> list[Move]:
         return 0 if victim is None else -VALUES[victim.kind] - 1
 
     return sorted(moves, key=key)
-
-
-def _shuffled(knowledge: Knowledge, rng: random.Random) -> list[list[Kind]]:
-    """Each colour's unseen pieces in an order drawn by ``rng``."""
-    pools = [sorted(unseen(knowledge, color).elements(), key=lambda k: k.value) for color in Color]
-    for pool in pools:
-        rng.shuffle(pool)
-    return pools
-
-
-def _turned(pool: list[Kind], places: int) -> list[Kind]:
-    places %= max(1, len(pool))
-    return pool[places:] + pool[:places]
-
-
-def _mean(kinds: Counter[Kind]) -> int:
-    total = sum(kinds.values())
-    return sum(VALUES[k] * n for k, n in kinds.items()) // total if total else 0
-
-
-@register("jieqi")
-@register("jieqi-classic")
-class JieqiPlugin(SearchPlugin):
-    samples = 4
-    node_share = 0.6  # its evaluation walks the whole board
-
-    def sample_count(self, knowledge: Knowledge) -> int:
-        hidden = any(p is not None and p.kind is None for p in knowledge.view.board)
-        return self.samples if hidden else 1
-
-    def sample(self, knowledge: Knowledge, rng: random.Random) -> SearchState:
-        return self.dealt(knowledge, _shuffled(knowledge, rng))
-
-    def unsampled(self, knowledge: Knowledge, level: Level, budget: Budget) -> Searched | None:
-        """At :data:`CHANCE_LEVELS`, Jieqi's face-down pieces stay unknown to
-        the search (:mod:`computer.chance_player`), where it played stronger
-        than determinization in games (BENCHMARKS.md)."""
-        if level.number not in CHANCE_LEVELS:
-            return None
-        from ..chance_player import chance_scores  # it builds on this module's states
-
-        return chance_scores(knowledge, budget, level.noise + 1)
-
-    def review_samples(self, knowledge: Knowledge, rng: random.Random) -> list[SearchState]:
-        """Deals in which every face-down point (and every taken piece nobody
-        was told of) holds each unseen piece of its colour equally often (the
-        smaller colour's as evenly as the deals allow): one shuffle of each
-        colour's unseen pieces, turned one place further in each deal, as
-        many deals as the larger set. A reveal is then worth, over the deals,
-        what any other reveal is worth, so a review cannot call a lucky or
-        unlucky reveal a good or bad one."""
-        pools = _shuffled(knowledge, rng)
-        count = 1 if self.sample_count(knowledge) == 1 else max(map(len, pools))
-        return [self.dealt(knowledge, [_turned(pool, i) for pool in pools]) for i in range(count)]
-
-    def dealt(self, knowledge: Knowledge, pools: list[list[Kind]]) -> SearchState:
-        """The deal giving each colour's face-down points its ``pools`` in
-        board order, from the end (what is left over was taken unseen)."""
-        view = knowledge.view
-        variant = find_variant(knowledge.variant)
-        assert issubclass(variant, JieqiBase)
-        board: list[Piece | None] = [None] * 90
-        down = [False] * 90
-        hidden_value = [0, 0]
-        for color in Color:
-            pool = list(pools[color])
-            hidden_value[color] = _mean(Counter(pool))
-            for sq, piece in enumerate(view.board):
-                if piece is None or piece.color is not color:
-                    continue
-                if piece.kind is None:
-                    board[sq], down[sq] = Piece(color, pool.pop()), True
-                else:
-                    board[sq] = Piece(color, piece.kind)
-        hidden = HiddenBoard(board, down, view.turn, variant.rules)
-        reveals = variant.name == "jieqi"
-        past = Past(knowledge, variant.king_face_up)
-        return JieqiState(hidden, reveals, (hidden_value[0], hidden_value[1]), past)
