@@ -38,7 +38,9 @@ Figures:
 [--positions N] [--variants a,b] [--log FILE]`` runs a smaller or larger
 version (``--games 0`` skips the levels' games, ``--positions 0`` the times),
 adding each game's result to FILE as it ends; ``--refit FILE`` prints the
-ratings from the games of such a file without playing any.
+ratings from the games of such a file without playing any; ``--pair
+level8:fs10000 --games 16`` plays only those games of one pairing (the same
+games as the series would, game by game), to add to a log.
 """
 
 from __future__ import annotations
@@ -71,7 +73,7 @@ from rules.pieces import Color
 BUDGETS = (10, 30, 100, 300, 1_000, 3_000, 10_000)  # Fairy-Stockfish's nodes a move
 ANCHOR = 1_000
 ANCHOR_RATING = 1500.0
-START = {1: 10, 2: 10, 3: 30, 4: 100, 5: 100, 6: 300, 7: 300, 8: 1_000}
+START = {1: 10, 2: 10, 3: 30, 4: 100, 5: 300, 6: 1_000, 7: 1_000, 8: 3_000}
 LADDER_GAMES = 24  # per pair of neighbouring budgets
 LEVEL_GAMES = 8  # per level
 MAX_PLIES = 160
@@ -315,6 +317,35 @@ def level_series(path: str, number: int, games: int, ladder: Sequence[Result]) -
     return asyncio.run(series())
 
 
+def _one_game(path: str, first: str, second: str, game: int) -> Result:
+    async def single() -> Result:
+        players = Players(path)
+        try:
+            return await play(players, first, second, game)
+        finally:
+            await players.quit()
+
+    return asyncio.run(single())
+
+
+def pair_figures(
+    path: str, first: str, second: str, games: int, workers: int = 2
+) -> Iterator[Figure]:
+    """``games`` games of ``first`` against ``second`` (``level8``, ``fs10000``),
+    two at a time: the first's score, and its score as Red and as Black (it is
+    Red in the even games)."""
+    with ProcessPoolExecutor(workers) as pool:
+        found = list(
+            pool.map(_one_game, [path] * games, [first] * games, [second] * games, range(games))
+        )
+    name = f"pair.{first}.{second}"
+    yield f"{name}_games", len(found), "games"
+    yield f"{name}_pct", 100 * sum(r.score for r in found) / max(1, len(found)), "%"
+    for colour, start in (("red", 0), ("black", 1)):
+        mine = found[start::2]
+        yield f"{name}_as_{colour}_pct", 100 * sum(r.score for r in mine) / max(1, len(mine)), "%"
+
+
 def elo_games(
     path: str, levels: Sequence[int], games: int, ladder_games: int, workers: int = 2
 ) -> tuple[list[Result], list[Result]]:
@@ -485,12 +516,22 @@ def _main(argv: list[str]) -> Iterator[Figure]:
     parser.add_argument("--variants", default=",".join(TIME_VARIANTS))
     parser.add_argument("--log", help="add each game's result to this file as it ends")
     parser.add_argument("--refit", help="play nothing: the ratings from the games of a --log file")
+    parser.add_argument(
+        "--pair", help="play only --games games of one pairing, as FIRST:SECOND (level8:fs10000)"
+    )
     args = parser.parse_args(argv)
     if args.refit:
         yield from elo_figures(*logged(args.refit))
         return
     if args.log:
         os.environ[LOG] = args.log
+    if args.pair:
+        first, second = args.pair.split(":")
+        path = engine_path()
+        if path is None:
+            raise SystemExit("no Fairy-Stockfish to play against")
+        yield from pair_figures(path, first, second, args.games)
+        return
     levels = tuple(int(n) for n in args.levels.split(","))
     variants = tuple(v.strip() for v in args.variants.split(","))
     yield from _measure(args.games, args.ladder_games, levels, args.positions, variants)

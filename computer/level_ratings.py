@@ -25,12 +25,12 @@ class LevelRating:
 
 
 LEVEL_RATINGS: dict[int, LevelRating] = {
-    1: LevelRating(644, 203, 8),
-    2: LevelRating(956, 172, 8),
-    3: LevelRating(1016, 164, 8),
-    4: LevelRating(1175, 145, 8),
-    5: LevelRating(1311, 140, 8),
-    6: LevelRating(1342, 125, 8),
-    7: LevelRating(1542, 281, 2),
-    8: LevelRating(1550, 133, 6),
+    1: LevelRating(724, 170, 12),
+    2: LevelRating(896, 158, 12),
+    3: LevelRating(1122, 135, 12),
+    4: LevelRating(1255, 140, 12),
+    5: LevelRating(1328, 105, 12),
+    6: LevelRating(1655, 105, 12),
+    7: LevelRating(1857, 127, 12),
+    8: LevelRating(1872, 109, 28),
 }

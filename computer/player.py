@@ -17,7 +17,7 @@ from rules.knowledge import Knowledge
 
 from .levels import Level
 from .plugin import Searched, mates_as_kings, plugin_for
-from .search import Budget, Searcher
+from .search import ROOT_MARGIN, Budget, Searcher
 
 
 @dataclass(frozen=True, slots=True)
@@ -60,15 +60,21 @@ def choose(knowledge: Knowledge, level: Level, seed: int, budget: Budget | None 
     plugin = plugin_for(knowledge.variant)
     rng = random.Random(seed)
     budget = budget or budget_for(level, knowledge.variant)
-    searched = plugin.unsampled(knowledge, level, budget) or sampled(knowledge, budget, rng)
+    count = plugin.sample_count(knowledge)
+    # One sample and no noise: only the best action's score is read.
+    margin = 1 if count == 1 and level.noise == 0 else ROOT_MARGIN
+    searched = plugin.unsampled(knowledge, level, budget) or sampled(knowledge, budget, rng, margin)
     return picked(knowledge, level, rng, searched)
 
 
-def sampled(knowledge: Knowledge, budget: Budget, rng: random.Random) -> Searched:
+def sampled(
+    knowledge: Knowledge, budget: Budget, rng: random.Random, margin: int = ROOT_MARGIN
+) -> Searched:
     """Root scores determinized: samples drawn by ``rng``, each given an
     equal share of the budget. Scores of the actions legal in every sample
     (legality never depends on a secret, so that is all of them) are
-    averaged over the samples."""
+    averaged over the samples; ``margin`` is the searcher's
+    (:class:`~computer.search.Searcher`)."""
     plugin = plugin_for(knowledge.variant)
     count = plugin.sample_count(knowledge)
     share = Budget(
@@ -81,7 +87,7 @@ def sampled(knowledge: Knowledge, budget: Budget, rng: random.Random) -> Searche
     nodes = 0
     for _ in range(count):
         state = plugin.sample(knowledge, rng)
-        searcher = Searcher(share)
+        searcher = Searcher(share, margin)
         scores = plugin.root(knowledge, state, searcher)
         nodes += searcher.nodes
         if count > 1:

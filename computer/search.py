@@ -34,11 +34,20 @@ QUIESCENCE_DEPTH: Final = 4
 # upper bound below it): samples of a hidden-information game are summed, so
 # the runners-up must be scored too, not only the best.
 ROOT_MARGIN: Final = 150
+# A node in check is searched a ply deeper (a check's replies are few, and a
+# mate or a won piece at the end of a checking sequence is what tactics are
+# made of), up to this many plies from the root by default, so a perpetual
+# check cannot extend a line for ever.
+EXTEND_PLIES: Final = 16
 CHECK_EVERY: Final = 256  # nodes between looks at the clock
 NULL_REDUCTION: Final = 2  # plies a null move's test searches less than the node
 NULL_DEPTH: Final = 3  # the shallowest node given a null-move test
 LATE_MOVE: Final = 3  # moves tried in full before late quiet ones are reduced
 LATE_DEPTH: Final = 3  # the shallowest node whose late moves are reduced
+# Near the leaves, out of check, a quiet move that gives no check is not
+# searched when the static score plus this much a ply cannot reach alpha.
+FUTILITY_DEPTH: Final = 2
+FUTILITY_MARGIN: Final = 220
 TABLE_SIZE: Final = 1 << 18  # entries before the table is emptied (deterministically)
 EXACT: Final = 0  # what a table entry's score is
 LOWER: Final = 1
@@ -147,10 +156,19 @@ def _read(score: int, ply: int) -> int:
 
 class Searcher:
     """One search (its node count, deadline, table, killers and history);
-    :meth:`run` may be called once, :meth:`score` as often as the budget lasts."""
+    :meth:`run` may be called once, :meth:`score` as often as the budget lasts.
+    ``margin``: how near the best a root action must come to be scored
+    exactly (:data:`ROOT_MARGIN` where scores are summed or noised; 1 where
+    only the best counts, so the others cost a bound, never a tie);
+    ``extend``: up to how many plies from the root a check is searched a ply
+    deeper (:data:`EXTEND_PLIES`; 0, never)."""
 
-    def __init__(self, budget: Budget) -> None:
+    def __init__(
+        self, budget: Budget, margin: int = ROOT_MARGIN, extend: int = EXTEND_PLIES
+    ) -> None:
         self.budget = budget
+        self.margin = margin
+        self.extend = extend
         self.nodes = 0
         self.deadline = None if budget.seconds is None else time.monotonic() + budget.seconds
         self.forced = False  # while set, the budget is not checked
@@ -201,7 +219,7 @@ class Searcher:
                 finally:
                     state.pop()
                 scores[action] = score
-                alpha = max(alpha, score - ROOT_MARGIN)
+                alpha = max(alpha, score - self.margin)
         finally:
             self.forced = False
         return scores
@@ -252,6 +270,9 @@ class Searcher:
         over = state.terminal()
         if over is not None:
             return over - ply if over > 0 else over + ply if over < 0 else 0
+        check = state.in_check()
+        if check and ply < self.extend:
+            depth += 1
         if depth <= 0:
             return self._quiesce(state, alpha, beta, ply, QUIESCENCE_DEPTH)
         key = state.key()
@@ -268,7 +289,6 @@ class Searcher:
                         or (flag == UPPER and got <= alpha)
                     ):
                         return got
-        check = state.in_check()
         if (
             null
             and depth >= NULL_DEPTH
@@ -289,12 +309,21 @@ class Searcher:
         actions = state.actions()
         if not actions:
             return -MATE + ply
+        hopeless = -MATE - 1  # what a futile move is taken to score, when one is skipped
+        if depth <= FUTILITY_DEPTH and not check and abs(alpha) < MATE_BOUND:
+            hopeless = state.evaluate() + FUTILITY_MARGIN * depth
+            if hopeless > alpha:
+                hopeless = -MATE - 1
         start = alpha
         best = -MATE - 1
         best_action: Action | None = None
         for i, action in enumerate(self._ordered(state, actions, first, ply)):
             quiet = not state.is_capture(action)
             state.push(action)
+            if i > 0 and quiet and hopeless > -MATE - 1 and not state.in_check():
+                state.pop()
+                best = max(best, hopeless)
+                continue
             try:
                 if i == 0:
                     score = -self._negamax(state, depth - 1, -beta, -alpha, ply + 1)

@@ -81,6 +81,15 @@ async def test_short_games_alternate_colours_and_repeat(short_games):
     assert all(r.score in (0.0, 0.5, 1.0) for r in first)
 
 
+def test_one_pairing_is_played_on_its_own_and_split_by_colour(short_games):
+    figures = {n: v for n, v, _ in bench_elo.pair_figures(short_games, "level1", "fs10", 4)}
+    alone = [bench_elo._one_game(short_games, "level1", "fs10", n).score for n in range(4)]
+    assert figures["pair.level1.fs10_games"] == 4
+    assert figures["pair.level1.fs10_pct"] == 100 * sum(alone) / 4
+    assert figures["pair.level1.fs10_as_red_pct"] == 100 * (alone[0] + alone[2]) / 2
+    assert figures["pair.level1.fs10_as_black_pct"] == 100 * (alone[1] + alone[3]) / 2
+
+
 def test_a_level_series_moves_to_the_budget_nearest_its_estimate(short_games):
     steps = (("fs30", "fs10"), ("fs100", "fs30"), ("fs1000", "fs100"))
     ladder = [Result(upper, lower, 0.75) for upper, lower in steps for _ in range(4)]

@@ -21,6 +21,7 @@ from computer.evaluation import (
     piece_value,
 )
 from computer.search import Budget, Searcher
+from computer.squares import square_bonus
 from computer.tables import zobrist
 from computer.variants import fanbing
 from computer.variants.fanbing import FANBING_VALUES
@@ -52,8 +53,9 @@ def played(variant: str, games: int, plies: int) -> Iterator[Match]:
 
 class PlainState:
     """A xiangqi state on the rules' own generation and the evaluation's
-    per-piece formula, as the search had them before its fast paths, its
-    hash computed afresh at each node."""
+    per-piece formula (material and the square's worth, reach, nearness),
+    as the search had them before its fast paths, its hash computed afresh
+    at each node."""
 
     def __init__(self, position: Position) -> None:
         self.position = position
@@ -105,7 +107,7 @@ class PlainState:
         for sq, piece in enumerate(position.board):
             if piece is None:
                 continue
-            value = piece_value(piece.kind, sq, piece.color)
+            value = VALUES[piece.kind] + square_bonus(piece.kind, sq, piece.color)
             if piece.kind in SLIDERS:
                 value += MOBILITY * sum(1 for _ in position.pseudo_targets(sq))
             if piece.kind in ATTACKERS:

@@ -36,6 +36,7 @@ from rules.variants.tuibei.game import Tuibei
 from ..evaluation import KING_WORTH, MATE, MATE_BOUND
 from ..plugin import Plugin, mates_as_kings, register
 from ..search import OutOfBudget, Searcher
+from ..tables import BASE
 from .xiangqi import XiangqiState
 
 TILE: Final = 80  # what holding one more tile kind than the opponent is worth
@@ -107,7 +108,14 @@ def _alike(
 
 class TuibeiState(XiangqiState):
     """Standard xiangqi's state, but a side with no move that is not in check
-    is not lost: it predicts (T-2, a turn), which the search plays as a pass."""
+    is not lost: it predicts (T-2, a turn), which the search plays as a pass.
+
+    Its pieces are worth their material alone, wherever they stand: the
+    predictor reads the mover's best move at one ply as its likely kind, and
+    a square's worth would make quiet steps (a king back to its centre) that
+    obvious, to be named and taken."""
+
+    worth = BASE
 
     def __init__(self, position: Position) -> None:
         super().__init__(position)

@@ -25,10 +25,10 @@ from ..plugin import SearchPlugin, register
 from ..search import SearchState
 from ..tables import (
     ATTACKER_LETTERS,
-    BASE,
     CANNON_LETTER,
     HORSE_LETTER,
     NEAR,
+    PLACED,
     QUIET_KEY,
     SIDE_KEY,
     SLIDER_LETTERS,
@@ -41,6 +41,7 @@ from ..tables import (
 )
 
 Key = tuple[Hashable, ...]  # a position's repetition key (Position.key)
+Worth = dict[str, tuple[tuple[int, ...], ...]]  # [letter][color][sq], as PLACED
 KING_LETTER: Final = Kind.KING._value_
 FROM_SQUARE: Final = attrgetter("from_sq")
 
@@ -76,6 +77,8 @@ class XiangqiState:
     its chariots, horses and cannons, which any move on their lines changes."""
 
     values: ClassVar[Mapping[Kind, int]] = VALUES
+    # A piece's worth on its square (see :data:`~computer.tables.PLACED`).
+    worth: ClassVar[Worth] = PLACED
     # Whether every piece attacks as in standard xiangqi (see :meth:`_legal`).
     standard_moves: ClassVar[bool] = True
 
@@ -96,7 +99,8 @@ class XiangqiState:
         self.kings = [position.king_square(Color.RED), position.king_square(Color.BLACK)]
         self.sliders = {sq: p for sq, p in self.pieces.items() if p.kind._value_ in SLIDER_LETTERS}
         # Each side's pieces on their squares and attackers near the enemy king.
-        self.placed = placed_totals(self.pieces, self.kings)
+        self._worth = self.worth
+        self.placed = placed_totals(self.pieces, self.kings, self._worth)
         self.ranks, self.files = occupancy(position.board)
         self._path: Counter[int] = Counter()
         self._seen = False
@@ -202,12 +206,12 @@ class XiangqiState:
         self._occupy(f, t, taken is None)
         if letter == KING_LETTER:
             kings[mover.color] = t
-            self.placed = placed_totals(pieces, kings)  # every attacker's nearness moves
+            self.placed = placed_totals(pieces, kings, self._worth)  # every nearness moves
         elif taken is not None and taken.kind is Kind.KING:
             kings[taken.color] = None
-            self.placed = placed_totals(pieces, kings)
+            self.placed = placed_totals(pieces, kings, self._worth)
         else:
-            self.placed = placed_after(self.placed, mover, f, t, taken, kings)
+            self.placed = placed_after(self.placed, mover, f, t, taken, kings, self._worth)
         self._hashes.append(self.hash)
         self.hash = h
         if self.past is not None:
@@ -319,14 +323,16 @@ class XiangqiState:
         return score if self.position.turn is Color.RED else -score
 
 
-def placed_totals(pieces: Mapping[int, Piece], kings: Sequence[int | None]) -> tuple[int, int]:
-    """Each side's pieces on their squares (a pawn over the river more), and its
-    attackers' nearness to the enemy king: what a push may update without
+def placed_totals(
+    pieces: Mapping[int, Piece], kings: Sequence[int | None], worth: Worth = PLACED
+) -> tuple[int, int]:
+    """Each side's pieces on their squares (what each is ``worth`` there), and
+    its attackers' nearness to the enemy king: what a push may update without
     looking at the rest of the board."""
     totals = [0, 0]
     for sq, piece in pieces.items():
         color, letter = piece.color, piece.kind._value_
-        value = BASE[letter][color][sq]
+        value = worth[letter][color][sq]
         if letter in ATTACKER_LETTERS:
             king = kings[1 - color]
             if king is not None:
@@ -342,12 +348,13 @@ def placed_after(
     t: int,
     taken: Piece | None,
     kings: Sequence[int | None],
+    worth: Worth = PLACED,
 ) -> tuple[int, int]:
     """:func:`placed_totals` after ``mover`` went from ``f`` to ``t``, taking
     ``taken``, when neither is a king (a king's step moves every enemy
     attacker's nearness, so that is counted afresh)."""
     color, letter = mover.color, mover.kind._value_
-    base = BASE[letter][color]
+    base = worth[letter][color]
     gain = base[t] - base[f]
     if letter in ATTACKER_LETTERS:
         king = kings[1 - color]
@@ -356,7 +363,7 @@ def placed_after(
     lost = 0
     if taken is not None:
         letter = taken.kind._value_
-        lost = BASE[letter][1 - color][t]
+        lost = worth[letter][1 - color][t]
         if letter in ATTACKER_LETTERS:
             king = kings[color]
             if king is not None:

@@ -41,7 +41,7 @@ def _mean(kinds: Counter[Kind]) -> int:
 @register("jieqi-classic")
 class JieqiPlugin(SearchPlugin):
     samples = 4
-    node_share = 0.6  # its evaluation walks the whole board
+    node_share = 0.35  # its evaluation walks the whole board
 
     def sample_count(self, knowledge: Knowledge) -> int:
         hidden = any(p is not None and p.kind is None for p in knowledge.view.board)
