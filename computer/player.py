@@ -60,23 +60,23 @@ def choose(knowledge: Knowledge, level: Level, seed: int, budget: Budget | None 
     plugin = plugin_for(knowledge.variant)
     rng = random.Random(seed)
     budget = budget or budget_for(level, knowledge.variant)
-    count = plugin.sample_count(knowledge)
-    # One sample and no noise: only the best action's score is read.
-    margin = 1 if count == 1 and level.noise == 0 else ROOT_MARGIN
-    searched = plugin.unsampled(knowledge, level, budget) or sampled(knowledge, budget, rng, margin)
+    searched = plugin.unsampled(knowledge, level, budget) or sampled(
+        knowledge, budget, rng, only_best=level.noise == 0
+    )
     return picked(knowledge, level, rng, searched)
 
 
 def sampled(
-    knowledge: Knowledge, budget: Budget, rng: random.Random, margin: int = ROOT_MARGIN
+    knowledge: Knowledge, budget: Budget, rng: random.Random, *, only_best: bool = False
 ) -> Searched:
     """Root scores determinized: samples drawn by ``rng``, each given an
     equal share of the budget. Scores of the actions legal in every sample
     (legality never depends on a secret, so that is all of them) are
-    averaged over the samples; ``margin`` is the searcher's
-    (:class:`~computer.search.Searcher`)."""
+    averaged over the samples. ``only_best``: no noise will be added, so
+    with a single sample only the best action needs an exact score."""
     plugin = plugin_for(knowledge.variant)
     count = plugin.sample_count(knowledge)
+    margin = 1 if only_best and count == 1 else ROOT_MARGIN
     share = Budget(
         depth=budget.depth,
         nodes=None if budget.nodes is None else max(1, budget.nodes // count),

@@ -19,14 +19,15 @@ from rules.pieces import Color, Kind, Piece
 from .evaluation import NEAR_KING, VALUES, nearness, piece_value
 from .squares import square_bonus
 
+Worth = dict[str, tuple[tuple[int, ...], ...]]  # [letter][color][sq]: a piece's worth there
 # BASE[letter][color][sq]: a piece's value on its square (a pawn over the river more).
-BASE: Final[dict[str, tuple[tuple[int, ...], ...]]] = {
+BASE: Final[Worth] = {
     kind._value_: tuple(tuple(piece_value(kind, sq, color) for sq in range(90)) for color in Color)
     for kind in VALUES
 }
 # PLACED[letter][color][sq]: the same with what the square itself is worth
 # (:mod:`computer.squares`), for boards of standard pieces on their own squares.
-PLACED: Final[dict[str, tuple[tuple[int, ...], ...]]] = {
+PLACED: Final[Worth] = {
     kind._value_: tuple(
         tuple(VALUES[kind] + square_bonus(kind, sq, color) for sq in range(90)) for color in Color
     )

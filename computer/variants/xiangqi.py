@@ -33,6 +33,7 @@ from ..tables import (
     SIDE_KEY,
     SLIDER_LETTERS,
     ZOBRIST,
+    Worth,
     exposed_squares,
     line_reach,
     occupancy,
@@ -41,7 +42,6 @@ from ..tables import (
 )
 
 Key = tuple[Hashable, ...]  # a position's repetition key (Position.key)
-Worth = dict[str, tuple[tuple[int, ...], ...]]  # [letter][color][sq], as PLACED
 KING_LETTER: Final = Kind.KING._value_
 FROM_SQUARE: Final = attrgetter("from_sq")
 
