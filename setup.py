@@ -22,6 +22,7 @@ COMPILED = [
     "computer/tables.py",
     "computer/variants/fanbing.py",
     "computer/variants/houji.py",
+    "computer/variants/jieqi/state.py",
     "computer/variants/tuibei.py",
     "computer/variants/xiangqi.py",
 ]

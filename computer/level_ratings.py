@@ -29,7 +29,7 @@ LEVEL_RATINGS: dict[int, LevelRating] = {
     2: LevelRating(896, 158, 12),
     3: LevelRating(1122, 135, 12),
     4: LevelRating(1255, 140, 12),
-    5: LevelRating(1328, 105, 12),
+    5: LevelRating(1578, 99, 12),
     6: LevelRating(1655, 105, 12),
     7: LevelRating(1857, 127, 12),
     8: LevelRating(1872, 109, 28),

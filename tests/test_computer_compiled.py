@@ -23,7 +23,7 @@ from rules.knowledge import knowledge_of
 from rules.match import Match
 
 ROOT = Path(__file__).resolve().parent.parent
-VARIANTS = ("xiangqi", "tuibei", "fanbing", "houji", "jieqi")
+VARIANTS = ("xiangqi", "tuibei", "fanbing", "houji", "jieqi", "jieqi-classic")
 PLIES = (0, 10, 24)  # where each variant's seeded random game is stopped
 NODES = 2_000
 

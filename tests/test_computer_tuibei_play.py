@@ -6,14 +6,16 @@ from __future__ import annotations
 
 import random
 
+import pytest
+
 from computer.evaluation import MATE_BOUND
 from computer.levels import level
 from computer.player import choose
 from computer.plugin import plugin_for
 from computer.search import Budget, Searcher
-from computer.variants.tuibei import TuibeiState
+from computer.variants.tuibei import Record, TuibeiSample, TuibeiState, replayed
 from computer.variants.xiangqi import XiangqiState
-from rules.actions import Move
+from rules.actions import Move, parse_action
 from rules.knowledge import knowledge_of
 from rules.match import Match
 from rules.pieces import Color, Kind
@@ -92,3 +94,48 @@ def test_a_side_without_a_move_is_not_lost_while_it_may_predict():
     assert not position.legal_moves() and not position.is_check()
     assert Searcher(Budget(depth=1)).score(XiangqiState(position.copy()), 1) <= -MATE_BOUND
     assert Searcher(Budget(depth=1)).score(TuibeiState(position.copy()), 1) > -MATE_BOUND
+
+
+def test_the_record_counts_each_side_s_resolved_tiles_as_the_rules_announce_them():
+    match = Match.start("tuibei")
+    # Red names the chariot and Black moves a horse (a miss: Black moves again),
+    # Black names the horse and Red moves one (a hit), Black names the cannon
+    # and Red counters it with a cannon (Black loses the kind).
+    for text in ("?r", "h9g7", "b9c7", "h0g2", "?n", "b0c2", "?c", "!c"):
+        match.apply(text)
+    log = [parse_action(text) for text in match.public_entries()]
+    red = replayed(log, {}, Color.RED)[1]
+    black = replayed(log, {}, Color.BLACK)[1]
+    assert (red.answered, red.hits, red.named) == (1, 0, {Kind.HORSE: 1, Kind.CANNON: 1})
+    assert (black.answered, black.hits, black.named) == (1, 1, {Kind.CHARIOT: 1})
+    assert match.game.lost[Color.BLACK] == [Kind.CANNON]
+    assert match.game.position.board[Move.from_text("b0c2").to_sq] is None  # the hit
+
+
+def test_predictions_that_keep_missing_are_worth_less():
+    match = Match.start("tuibei", {"fen": PAWN_TO_TAKE})
+    match.apply("e0f0")
+    knowledge = knowledge_of(match, Color.BLACK)
+    plugin = plugin_for("tuibei")
+    sample = plugin.sample(knowledge, random.Random(0))
+    missed = Record()
+    missed.answered = 12
+    fresh = plugin.root(knowledge, sample, Searcher(BUDGET))
+    wary = plugin.root(knowledge, TuibeiSample(sample.games, missed), Searcher(BUDGET))
+    # Naming the pawn, the kind of Red's obvious step, was the best action;
+    # after a dozen misses taking the pawn is. Only the predictions of the
+    # kinds Red's two expected replies move (pawn, advisor) lose worth.
+    assert max(fresh, key=fresh.__getitem__) == "?p"
+    assert max(wary, key=wary.__getitem__) == "a5a3"
+    assert wary["?p"] < fresh["?p"] and wary["?a"] < fresh["?a"]
+    assert all(wary[text] == fresh[text] for text in fresh if text not in {"?p", "?a"})
+
+
+def test_the_kinds_an_opponent_keeps_naming_weigh_on_its_pending_tile():
+    record = Record()
+    prior = {Kind.HORSE: 0.6, Kind.CHARIOT: 0.4}
+    assert record.tile_weights(prior) == pytest.approx(prior)
+    record.named = {Kind.CHARIOT: 6}
+    weights = record.tile_weights(prior)
+    assert weights[Kind.CHARIOT] > weights[Kind.HORSE]
+    assert sum(weights.values()) == pytest.approx(1)

@@ -6,17 +6,26 @@ Only one thing is ever hidden from a side in Tuibei: the kind on the
 opponent's pending tile (its own tile it knows). Rather than draw a few
 kinds at random, a sample holds the whole game once per kind the opponent
 still holds, so no kind is missed. A predictor names the kind it expects
-the next move to be: the mover's best at one ply, a check first (a check
+the next move to be: the mover's best as the first of two moves in a row
+(what a missed prediction gives it), a check first (a check
 by a kind not predicted wins). That kind gets :data:`GUESSED` of the weight, the rest
 is spread evenly over every kind held. An action's score is then the
 weighted mean of its scores in each game, where the only difference the
 tile makes is whether the moved piece is removed (or which tile a counter
 costs), so most actions lead to two positions and each is searched once.
 
-A prediction is scored against two replies, each as likely: that
-expected move, and the opponent's best move of another kind, the one it
-plays when it dodges the prediction. What is left is
-searched as standard xiangqi, plus the tiles each side still holds.
+A prediction is scored against two replies: that expected move, and the
+opponent's best move of another kind, the one it plays when it dodges the
+prediction. What is left is searched as standard xiangqi, plus the tiles
+each side still holds.
+
+Both guesses start from that model and learn from the game (a
+:class:`Record` of the public log): the opponent's revealed tiles shift the
+weights towards the kinds it actually names, and our own predictions'
+hits and misses set how many of the hits the model expects come true. A
+side that keeps naming the chariot makes ours wary of moving it, and an
+opponent whose moves our tiles keep missing is no longer predicted move
+after move, each miss giving it two moves in a row.
 """
 
 from __future__ import annotations
@@ -42,14 +51,75 @@ from .xiangqi import XiangqiState
 TILE: Final = 80  # what holding one more tile kind than the opponent is worth
 GUESSED: Final = 0.5  # the weight on the kind of the move a predictor expects
 DODGE: Final = 0.5  # the chance that a predicted side plays its best move of another kind
+# How many of the game's own observations the model above counts as, when
+# the record of the game so far is mixed in: for the kinds the opponent
+# names, many (a predictor mostly names the kind of our obvious move, which
+# changes from move to move, so two chariots named say little of the third
+# tile), for our own hits, few.
+NAMED_PRIOR: Final = 6.0
+HIT_PRIOR: Final = 2.0
+
+
+class Record:
+    """What the public log tells of the two sides' tiles so far: the kinds the
+    opponent has named (revealed once its tiles resolved), and how many of our
+    predictions the opponent answered with a move, and of those how many hit."""
+
+    def __init__(self) -> None:
+        self.named: dict[Kind, int] = {}
+        self.answered = 0
+        self.hits = 0
+
+    def hit_share(self) -> float:
+        """The share of the hits the model expects of our predictions that
+        come true: one until the opponent has moved the kind we named less
+        often than the model's ``1 - DODGE``."""
+        expected = 1 - DODGE
+        chance = (HIT_PRIOR * expected + self.hits) / (HIT_PRIOR + self.answered)
+        return min(1.0, chance / expected)
+
+    def tile_weights(self, prior: Mapping[Kind | None, float]) -> dict[Kind | None, float]:
+        """``prior`` (summing to one) updated by the kinds the opponent has named."""
+        named = {kind: self.named.get(kind, 0) if kind is not None else 0 for kind in prior}
+        total = NAMED_PRIOR + sum(named.values())
+        return {
+            kind: (NAMED_PRIOR * weight + named[kind]) / total for kind, weight in prior.items()
+        }
+
+
+def replayed(log: Sequence[Action], options: Mapping[str, str], me: Color) -> tuple[Tuibei, Record]:
+    """The game after ``log``, and the :class:`Record` of its resolved tiles for ``me``."""
+    record = Record()
+    game = Tuibei.start(options, 0)
+    for action in log:
+        for event in game.push(action):
+            if event.code == "countered":
+                kind, predictor = Kind(event.params["tile"]), SIDES[event.params["side"]].other()
+            elif event.code in RESOLVED:
+                kind, predictor = Kind(event.params["kind"]), SIDES[event.params["side"]]
+                if predictor is me:
+                    record.answered += 1
+                    # A blocked removal still named the kind that moved.
+                    record.hits += event.code != "prediction_missed"
+            else:
+                continue
+            if predictor is not me:
+                record.named[kind] = record.named.get(kind, 0) + 1
+    return game, record
+
+
+RESOLVED: Final = frozenset({"prediction_hit", "prediction_missed", "prediction_blocked"})
+SIDES: Final = {color.code: color for color in Color}
 
 
 class TuibeiSample:
     """The game once per kind the opponent's pending tile may be (``None``
-    when no tile of theirs is pending: then there is one game)."""
+    when no tile of theirs is pending: then there is one game), and the
+    :class:`Record` of the tiles so far."""
 
-    def __init__(self, games: Mapping[Kind | None, Tuibei]) -> None:
+    def __init__(self, games: Mapping[Kind | None, Tuibei], record: Record | None = None) -> None:
         self.games = dict(games)
+        self.record = Record() if record is None else record
 
 
 def _value(game: Tuibei, me: Color, searcher: Searcher, depth: int, forced: bool) -> int:
@@ -111,7 +181,7 @@ class TuibeiState(XiangqiState):
     is not lost: it predicts (T-2, a turn), which the search plays as a pass.
 
     Its pieces are worth their material alone, wherever they stand: the
-    predictor reads the mover's best move at one ply as its likely kind, and
+    predictor reads the mover's best move as its likely kind, and
     a square's worth would make quiet steps (a king back to its centre) that
     obvious, to be named and taken."""
 
@@ -151,20 +221,33 @@ def _kind_moved(game: Tuibei, move: Move) -> Kind:
     return piece.kind
 
 
-def _one_ply(game: Tuibei, searcher: Searcher, side: Color) -> dict[Move, int]:
-    """Each move of ``side`` (as if it were to move) searched one ply."""
+def _two_in_a_row(game: Tuibei, searcher: Searcher, side: Color) -> dict[Move, int]:
+    """Each move of ``side`` (as if it were to move), for ``side``, as the first
+    of two in a row: under a prediction that misses, the mover moves again,
+    so a move that threatens a piece is as good as taking it."""
     position = game.position.copy()
     position.turn = side
-    scores = searcher.run(TuibeiState(position), max_depth=1).scores
-    return {action: score for action, score in scores.items() if isinstance(action, Move)}
+    state = TuibeiState(position)
+    scores: dict[Move, int] = {}
+    for action in state.actions():
+        if isinstance(action, Move):
+            state.push(action)
+            state.push_null()
+            try:
+                scores[action] = searcher.score(state, 0, forced=True)
+            finally:
+                state.pop_null()
+                state.pop()
+    return scores
 
 
 def _replies(game: Tuibei, searcher: Searcher, side: Color) -> list[tuple[Move, float]]:
     """``side``'s answers to a prediction of the other side's, with their
-    chances: its best move at one ply, a check first (a check by a kind not
-    predicted wins, T-4), and with chance :data:`DODGE` its best of another
-    kind. A predictor expects the first."""
-    scores = _one_ply(game, searcher, side)
+    chances: its best move as the first of two in a row (which it is if the
+    prediction misses), a check first (a check by a kind not predicted wins,
+    T-4), and with chance :data:`DODGE` its best of another kind. A predictor
+    expects the first."""
+    scores = _two_in_a_row(game, searcher, side)
     if not scores:
         return []
 
@@ -181,15 +264,16 @@ def _replies(game: Tuibei, searcher: Searcher, side: Color) -> list[tuple[Move, 
 
 
 def _tile_weights(
-    game: Tuibei, searcher: Searcher, kinds: Iterable[Kind | None]
+    game: Tuibei, searcher: Searcher, kinds: Iterable[Kind | None], record: Record
 ) -> dict[Kind | None, float]:
     """How likely the opponent's pending tile is each of ``kinds``: the kind
-    of the move it expected of us gets :data:`GUESSED` on top of an even share."""
+    of the move it expected of us gets :data:`GUESSED` on top of an even
+    share, then the kinds it has named so far are mixed in."""
     held = list(kinds)
     replies = _replies(game, searcher, game.turn)
     guess = _kind_moved(game, replies[0][0]) if replies else None
     share = (1 - GUESSED) / len(held) if guess in held else 1 / len(held)
-    return {kind: share + (GUESSED if kind is guess else 0.0) for kind in held}
+    return record.tile_weights({kind: share + (GUESSED if kind is guess else 0.0) for kind in held})
 
 
 @register("tuibei")
@@ -200,14 +284,14 @@ class TuibeiPlugin(Plugin[TuibeiSample]):
 
     def sample(self, knowledge: Knowledge, rng: random.Random) -> TuibeiSample:
         log = [parse_action(text) for text in knowledge.log if text != HIDDEN]
-        game = Tuibei.replay(log, knowledge.options, 0)
+        game, record = replayed(log, knowledge.options, knowledge.side)
         if len(log) == len(knowledge.log):
-            return TuibeiSample({None: game})
+            return TuibeiSample({None: game}, record)
         pools = knowledge.view.pools
         assert pools is not None
         rack = sorted(pools[knowledge.side.other()].rack, key=lambda k: k.value)
         # A pending prediction is always the latest action (Tuibei.secret_tail).
-        return TuibeiSample({kind: _after(game, Predict(kind)) for kind in rack})
+        return TuibeiSample({kind: _after(game, Predict(kind)) for kind in rack}, record)
 
     def root(self, knowledge: Knowledge, state: TuibeiSample, searcher: Searcher) -> dict[str, int]:
         me = knowledge.side
@@ -216,10 +300,11 @@ class TuibeiPlugin(Plugin[TuibeiSample]):
         if None in state.games:
             kinds: dict[Kind | None, float] = {None: 1.0}
         else:
-            kinds = _tile_weights(first, searcher, state.games)
+            kinds = _tile_weights(first, searcher, state.games, state.record)
         replies: list[tuple[Move, float]] = []
         if any(isinstance(action, Predict) for action in actions):
             replies = _replies(first, searcher, me.other())
+        share = state.record.hit_share()
         # action -> [(weight, key of the position it leads to)], and those positions
         leads: dict[str, list[tuple[float, Hashable]]] = {}
         positions: dict[Hashable, Tuibei] = {}
@@ -229,7 +314,7 @@ class TuibeiPlugin(Plugin[TuibeiSample]):
                 game = state.games[kind]
                 if isinstance(action, Predict) and replies:
                     for reply, chance in replies:
-                        outcomes.append((weight * chance, _after(game, action, reply)))
+                        outcomes += _predicted(game, action, reply, weight * chance, share)
                 else:
                     outcomes.append((weight, _after(game, action)))
             merged: dict[Hashable, float] = {}
@@ -248,6 +333,21 @@ class TuibeiPlugin(Plugin[TuibeiSample]):
             except OutOfBudget:
                 break
         return _weighed(leads, values)
+
+
+def _predicted(
+    game: Tuibei, action: Predict, reply: Move, weight: float, share: float
+) -> list[tuple[float, Tuibei]]:
+    """The games after ``action`` and ``reply``, with their weights: where the
+    reply moves the kind named, only ``share`` of ``weight`` goes to the hit,
+    the rest to the same reply under a tile of another kind (a miss)."""
+    hit = _after(game, action, reply)
+    if share >= 1 or _kind_moved(game, reply) is not action.kind:
+        return [(weight, hit)]
+    other = next((k for k in game.available(game.turn) if k is not action.kind), None)
+    if other is None:
+        return [(weight, hit)]
+    return [(weight * share, hit), (weight * (1 - share), _after(game, Predict(other), reply))]
 
 
 def _weighed(
