@@ -614,6 +614,10 @@ class Occurrences:
     def __contains__(self, key: Hashable) -> bool:
         return key in self._plies
 
+    def times(self, key: Hashable) -> int:
+        """How often ``key`` has been seen: at two, one more is a repetition."""
+        return len(self._plies.get(key, ()))
+
     def __deepcopy__(self, memo: dict[int, object]) -> Occurrences:
         """A copy sharing the keys (hashable, so never changed)."""
         copied = Occurrences()

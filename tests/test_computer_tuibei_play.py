@@ -119,13 +119,15 @@ def test_predictions_that_keep_missing_are_worth_less():
     plugin = plugin_for("tuibei")
     sample = plugin.sample(knowledge, random.Random(0))
     missed = Record()
-    missed.answered = 12
+    missed.answered, missed.positions = 12, sample.record.positions
     fresh = plugin.root(knowledge, sample, Searcher(BUDGET))
     wary = plugin.root(knowledge, TuibeiSample(sample.games, missed), Searcher(BUDGET))
-    # Naming the pawn, the kind of Red's obvious step, was the best action;
-    # after a dozen misses taking the pawn is. Only the predictions of the
-    # kinds Red's two expected replies move (pawn, advisor) lose worth.
-    assert max(fresh, key=fresh.__getitem__) == "?p"
+    # Naming the pawn, the kind of Red's obvious step, is the best prediction;
+    # after a dozen misses it is worth less than taking the pawn. Only the
+    # predictions of the kinds Red's two expected replies move (pawn,
+    # advisor) lose worth.
+    predictions = [text for text in fresh if text.startswith("?")]
+    assert max(predictions, key=fresh.__getitem__) == "?p"
     assert max(wary, key=wary.__getitem__) == "a5a3"
     assert wary["?p"] < fresh["?p"] and wary["?a"] < fresh["?a"]
     assert all(wary[text] == fresh[text] for text in fresh if text not in {"?p", "?a"})
@@ -139,3 +141,19 @@ def test_the_kinds_an_opponent_keeps_naming_weigh_on_its_pending_tile():
     weights = record.tile_weights(prior)
     assert weights[Kind.CHARIOT] > weights[Kind.HORSE]
     assert sum(weights.values()) == pytest.approx(1)
+
+
+def test_a_side_far_ahead_does_not_predict_into_a_repetition():
+    # From a game level 8 drew with level 1: Red, a chariot and more ahead,
+    # kept naming the chariot, and each miss gave Black two moves in a row,
+    # with which its pawn walked g4-f4-g4-h4; one more step back to g4
+    # would bring a position back a third time, a draw.
+    match = Match.start("tuibei")
+    for text in (
+        *("h2h1", "h7h2", "?r", "g6g5", "?r", "b0c2", "b2h2", "b7f7", "h1g1", "g9i7"),
+        *("?c", "f7f3", "?n", "h9g7", "?r", "g5g4", "g4f4", "?r", "f4g4", "g4h4"),
+    ):
+        match.apply(text)
+    knowledge = knowledge_of(match, Color.RED)
+    choice = choose(knowledge, level(8), seed=1, budget=Budget(nodes=10_000))
+    assert choice.score > 1_000 and not choice.action.startswith("?")

@@ -32,6 +32,9 @@ def test_perpetual_check_loses():
 def test_position_repeated_twice_is_not_yet_decided():
     game = play_cycle("4k4/R8/9/9/9/9/9/9/9/3K5 w", ["a8a9", "e9e8", "a9a8", "e8e9"], times=1)
     assert game.outcome() is None
+    # The start has been seen twice: once more is the third time.
+    assert game.keys.times(game.position.key()) == 2
+    assert game.keys.times(Position.from_fen("4k4/9/9/9/9/9/9/9/9/3K5 w").key()) == 0
 
 
 def test_perpetual_chase_of_unprotected_cannon_loses():

@@ -39,6 +39,7 @@ from rules.actions import Action, Move, Pass, parse_action
 from rules.knowledge import HIDDEN, Knowledge
 from rules.pieces import Color, Kind
 from rules.position import Position
+from rules.repetition import Occurrences
 from rules.variants.tuibei.actions import Counter, Predict
 from rules.variants.tuibei.game import Tuibei
 
@@ -61,14 +62,18 @@ HIT_PRIOR: Final = 2.0
 
 
 class Record:
-    """What the public log tells of the two sides' tiles so far: the kinds the
-    opponent has named (revealed once its tiles resolved), and how many of our
-    predictions the opponent answered with a move, and of those how many hit."""
+    """What the public log tells of the game so far: the kinds the opponent
+    has named (revealed once its tiles resolved), how many of our predictions
+    the opponent answered with a move and of those how many hit, and the
+    positions met with no tile pending (which the search scores as draws if
+    met again, so a side ahead does not let predictions and the double moves
+    they hand out shuffle the game into a repetition)."""
 
     def __init__(self) -> None:
         self.named: dict[Kind, int] = {}
         self.answered = 0
         self.hits = 0
+        self.positions = Occurrences()
 
     def hit_share(self) -> float:
         """The share of the hits the model expects of our predictions that
@@ -91,8 +96,12 @@ def replayed(log: Sequence[Action], options: Mapping[str, str], me: Color) -> tu
     """The game after ``log``, and the :class:`Record` of its resolved tiles for ``me``."""
     record = Record()
     game = Tuibei.start(options, 0)
+    record.positions.add(game.position.key())
     for action in log:
-        for event in game.push(action):
+        events = game.push(action)
+        if not game.must_move and all(tile is None for tile in game.pending):
+            record.positions.add(game.position.key())
+        for event in events:
             if event.code == "countered":
                 kind, predictor = Kind(event.params["tile"]), SIDES[event.params["side"]].other()
             elif event.code in RESOLVED:
@@ -122,12 +131,15 @@ class TuibeiSample:
         self.record = Record() if record is None else record
 
 
-def _value(game: Tuibei, me: Color, searcher: Searcher, depth: int, forced: bool) -> int:
-    """``game`` for ``me``: its result if over, else a search of its board."""
+def _value(
+    game: Tuibei, me: Color, searcher: Searcher, depth: int, forced: bool, past: Occurrences
+) -> int:
+    """``game`` for ``me``: its result if over, else a search of its board
+    (the positions of the game's ``past`` met again scoring as draws)."""
     outcome = game.outcome()
     if outcome is not None:
         return 0 if outcome.winner is None else MATE if outcome.winner is me else -MATE
-    score = searcher.score(TuibeiState(game.position.copy()), depth, forced=forced)
+    score = searcher.score(TuibeiState(game.position.copy(), past), depth, forced=forced)
     score = score if game.turn is me else -score
     if abs(score) >= MATE_BOUND:
         return score
@@ -187,8 +199,8 @@ class TuibeiState(XiangqiState):
 
     worth = BASE
 
-    def __init__(self, position: Position) -> None:
-        super().__init__(position)
+    def __init__(self, position: Position, past: Occurrences | None = None) -> None:
+        super().__init__(position, past)
         self._passed: list[bool] = []
 
     def actions(self) -> Sequence[Action]:
@@ -221,10 +233,13 @@ def _kind_moved(game: Tuibei, move: Move) -> Kind:
     return piece.kind
 
 
-def _two_in_a_row(game: Tuibei, searcher: Searcher, side: Color) -> dict[Move, int]:
+def _two_in_a_row(
+    game: Tuibei, searcher: Searcher, side: Color, past: Occurrences
+) -> dict[Move, int]:
     """Each move of ``side`` (as if it were to move), for ``side``, as the first
     of two in a row: under a prediction that misses, the mover moves again,
-    so a move that threatens a piece is as good as taking it."""
+    so a move that threatens a piece is as good as taking it, and one that
+    brings a position of the game's ``past`` back a third time draws."""
     position = game.position.copy()
     position.turn = side
     state = TuibeiState(position)
@@ -234,20 +249,23 @@ def _two_in_a_row(game: Tuibei, searcher: Searcher, side: Color) -> dict[Move, i
             state.push(action)
             state.push_null()
             try:
-                scores[action] = searcher.score(state, 0, forced=True)
+                third = past.times(state.position.key()) >= 2
+                scores[action] = 0 if third else searcher.score(state, 0, forced=True)
             finally:
                 state.pop_null()
                 state.pop()
     return scores
 
 
-def _replies(game: Tuibei, searcher: Searcher, side: Color) -> list[tuple[Move, float]]:
+def _replies(
+    game: Tuibei, searcher: Searcher, side: Color, past: Occurrences
+) -> list[tuple[Move, float]]:
     """``side``'s answers to a prediction of the other side's, with their
     chances: its best move as the first of two in a row (which it is if the
     prediction misses), a check first (a check by a kind not predicted wins,
     T-4), and with chance :data:`DODGE` its best of another kind. A predictor
     expects the first."""
-    scores = _two_in_a_row(game, searcher, side)
+    scores = _two_in_a_row(game, searcher, side, past)
     if not scores:
         return []
 
@@ -270,7 +288,7 @@ def _tile_weights(
     of the move it expected of us gets :data:`GUESSED` on top of an even
     share, then the kinds it has named so far are mixed in."""
     held = list(kinds)
-    replies = _replies(game, searcher, game.turn)
+    replies = _replies(game, searcher, game.turn, record.positions)
     guess = _kind_moved(game, replies[0][0]) if replies else None
     share = (1 - GUESSED) / len(held) if guess in held else 1 / len(held)
     return record.tile_weights({kind: share + (GUESSED if kind is guess else 0.0) for kind in held})
@@ -303,7 +321,7 @@ class TuibeiPlugin(Plugin[TuibeiSample]):
             kinds = _tile_weights(first, searcher, state.games, state.record)
         replies: list[tuple[Move, float]] = []
         if any(isinstance(action, Predict) for action in actions):
-            replies = _replies(first, searcher, me.other())
+            replies = _replies(first, searcher, me.other(), state.record.positions)
         share = state.record.hit_share()
         # action -> [(weight, key of the position it leads to)], and those positions
         leads: dict[str, list[tuple[float, Hashable]]] = {}
@@ -327,7 +345,7 @@ class TuibeiPlugin(Plugin[TuibeiSample]):
         for depth in range(searcher.budget.depth):
             try:
                 values = {
-                    key: _value(game, me, searcher, depth, depth == 0)
+                    key: _value(game, me, searcher, depth, depth == 0, state.record.positions)
                     for key, game in positions.items()
                 }
             except OutOfBudget:
