@@ -92,6 +92,10 @@ class Record:
         }
 
 
+RESOLVED: Final = frozenset({"prediction_hit", "prediction_missed", "prediction_blocked"})
+SIDES: Final = {color.code: color for color in Color}
+
+
 def replayed(log: Sequence[Action], options: Mapping[str, str], me: Color) -> tuple[Tuibei, Record]:
     """The game after ``log``, and the :class:`Record` of its resolved tiles for ``me``."""
     record = Record()
@@ -115,10 +119,6 @@ def replayed(log: Sequence[Action], options: Mapping[str, str], me: Color) -> tu
             if predictor is not me:
                 record.named[kind] = record.named.get(kind, 0) + 1
     return game, record
-
-
-RESOLVED: Final = frozenset({"prediction_hit", "prediction_missed", "prediction_blocked"})
-SIDES: Final = {color.code: color for color in Color}
 
 
 class TuibeiSample:
