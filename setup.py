@@ -25,6 +25,7 @@ COMPILED = [
     "computer/variants/jieqi/state.py",
     "computer/variants/tuibei.py",
     "computer/variants/xiangqi.py",
+    "rules/variants/jieqi/moves.py",
 ]
 
 

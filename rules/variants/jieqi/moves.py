@@ -120,6 +120,14 @@ class HiddenBoard:
         self.turn = turn
         self.rules = rules
 
+    # Compiled (setup.py), the class has no __dict__ for copy and pickle to
+    # fill in, so it says how it is rebuilt; pieces and rules are immutable.
+    def __reduce__(self) -> tuple[type[HiddenBoard], tuple[object, ...]]:
+        return HiddenBoard, (self.board, self.down, self.turn, self.rules)
+
+    def __deepcopy__(self, memo: dict[int, object]) -> HiddenBoard:
+        return HiddenBoard(list(self.board), list(self.down), self.turn, self.rules)
+
     def mover(self, sq: int) -> tuple[Kind, Reach] | None:
         """The kind the piece on ``sq`` moves as and its tables, or ``None`` if it cannot move."""
         piece = self.board[sq]
