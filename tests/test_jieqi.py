@@ -2,6 +2,8 @@
 
 from __future__ import annotations
 
+import copy
+
 import pytest
 
 import rules.variants.jieqi.game
@@ -38,6 +40,22 @@ def play(game: Jieqi, *texts: str) -> list[Event]:
 
 
 # -- set-up (J-1) ----------------------------------------------------------------
+
+
+def test_a_game_deep_copied_keeps_its_board_and_leaves_it_alone():
+    """Compiled (setup.py), the board has no ``__dict__``: a deep copy (the
+    reviews and puzzle checks make them) goes through its own hook."""
+    game = Jieqi.start({}, seed=7)
+    play(game, "+h2")
+    board = copy.deepcopy(game).board
+    assert (board.board, board.down, board.turn, board.rules) == (
+        game.board.board,
+        game.board.down,
+        game.board.turn,
+        game.board.rules,
+    )
+    board.board[0], board.down[0] = None, False
+    assert game.board.board[0] is not None and game.board.down[0]
 
 
 def test_registered_with_titles():

@@ -120,11 +120,8 @@ class HiddenBoard:
         self.turn = turn
         self.rules = rules
 
-    # Compiled (setup.py), the class has no __dict__ for copy and pickle to
-    # fill in, so it says how it is rebuilt; pieces and rules are immutable.
-    def __reduce__(self) -> tuple[type[HiddenBoard], tuple[object, ...]]:
-        return HiddenBoard, (self.board, self.down, self.turn, self.rules)
-
+    # Compiled (setup.py), the class has no __dict__ for a deep copy of a game
+    # to fill in, so it copies itself; pieces and rules are immutable.
     def __deepcopy__(self, memo: dict[int, object]) -> HiddenBoard:
         return HiddenBoard(list(self.board), list(self.down), self.turn, self.rules)
 
