@@ -25,6 +25,10 @@ COMPILED = [
     "computer/variants/jieqi/state.py",
     "computer/variants/tuibei.py",
     "computer/variants/xiangqi.py",
+    "rules/position.py",
+    "rules/squares.py",
+    "rules/variants/fanbing/moves.py",
+    "rules/variants/houji/moves.py",
     "rules/variants/jieqi/moves.py",
 ]
 

@@ -76,6 +76,8 @@ def sampled(
     with a single sample only the best action needs an exact score."""
     plugin = plugin_for(knowledge.variant)
     count = plugin.sample_count(knowledge)
+    if budget.nodes is not None:
+        count = max(1, min(count, budget.nodes // plugin.sample_nodes))
     margin = 1 if only_best and count == 1 else ROOT_MARGIN
     share = Budget(
         depth=budget.depth,

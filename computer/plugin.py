@@ -66,6 +66,10 @@ class Plugin(ABC, Generic[S]):
     # generation, a whole board walked per leaf), a level should still take
     # about as long.
     node_share: ClassVar[float] = 1.0
+    # The fewest nodes a sample is searched with: below about this a search
+    # sees one ply and its captures, and levels differ only by their noise,
+    # so a small budget searches fewer samples rather than shallower ones.
+    sample_nodes: ClassVar[int] = 300
 
     def sample_count(self, knowledge: Knowledge) -> int:
         """How many samples to search: one when nothing is hidden from this side."""
@@ -113,26 +117,42 @@ def scores_after_each_action(
     """Scores for ``me`` of every legal action of ``game``, each played on a copy
     of the whole game (the variant's rules say what it does: a flip, a swap, a
     foul call) and the board after it searched (``state_of`` makes the search
-    state), one ply deeper each round while the budget lasts."""
+    state), one ply deeper each round while the budget lasts.
+
+    As at the search's own root, the first round scores every action exactly
+    and orders them; deeper rounds search the best first, and an action more
+    than the searcher's margin below the best so far costs only a bound."""
     after: dict[str, G] = {}
     for action in game.legal_actions():
         child = copy.deepcopy(game)
         child.push(action)
         after[action.text] = child
 
-    def value(child: G, depth: int) -> int:
+    def value(child: G, depth: int, floor: int) -> int:
         outcome = child.outcome()
         if outcome is not None:
             return 0 if outcome.winner is None else MATE if outcome.winner is me else -MATE
-        score = searcher.score(state_of(child), depth, forced=depth == 0)
-        return score if child.turn is me else -score  # a foul call leaves the caller to move
+        state, forced = state_of(child), depth == 0
+        if child.turn is me:  # a foul call leaves the caller to move
+            return searcher.score(state, depth, forced=forced, window=(floor, MATE + 1))
+        return -searcher.score(state, depth, forced=forced, window=(-MATE - 1, -floor))
 
     done: Scores = {}
+    order = list(after)
     for depth in range(searcher.budget.depth):
+        scores: Scores = {}
+        floor = -MATE - 1
         try:
-            done = {text: value(child, depth) for text, child in after.items()}
+            for text in order:
+                scores[text] = value(after[text], depth, floor)
+                if depth > 0:
+                    floor = max(floor, scores[text] - searcher.margin)
         except OutOfBudget:
             break
+        done = scores
+        order.sort(key=lambda text: -done[text])
+        if abs(max(done.values(), default=0)) >= MATE_BOUND:
+            break  # a forced result: deeper cannot change it
     return done
 
 

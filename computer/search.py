@@ -224,13 +224,20 @@ class Searcher:
             self.forced = False
         return scores
 
-    def score(self, state: SearchState, depth: int, *, forced: bool = False) -> int:
-        """The value of ``state`` for its side to move, searched ``depth`` plies;
-        raises :class:`OutOfBudget` when the budget runs out first (never when
-        ``forced``)."""
+    def score(
+        self,
+        state: SearchState,
+        depth: int,
+        *,
+        forced: bool = False,
+        window: tuple[int, int] = (-MATE - 1, MATE + 1),
+    ) -> int:
+        """The value of ``state`` for its side to move, searched ``depth`` plies
+        (outside ``window``, a bound); raises :class:`OutOfBudget` when the
+        budget runs out first (never when ``forced``)."""
         self.forced = forced
         try:
-            return self._negamax(state, depth, -MATE - 1, MATE + 1, 0)
+            return self._negamax(state, depth, window[0], window[1], 0)
         finally:
             self.forced = False
 

@@ -10,6 +10,8 @@ from collections.abc import Hashable, Iterator, Sequence
 from functools import lru_cache
 from typing import Self
 
+from mypy_extensions import mypyc_attr
+
 from .actions import Move
 from .errors import IllegalAction, InvalidFen
 from .geometry import (
@@ -66,6 +68,7 @@ def slide_targets(
 _STEP_TABLES = {KING: KING_MOVES, ADVISOR: ADVISOR_MOVES, PAWN: PAWN_MOVES}
 
 
+@mypyc_attr(allow_interpreted_subclasses=True)
 class Position:
     """Where the pieces stand and whose turn it is, with a push/pop stack.
 
@@ -119,6 +122,14 @@ class Position:
 
     def copy(self) -> Position:
         return Position(list(self.board), self.turn, self.quiet_plies)
+
+    def __deepcopy__(self, memo: dict[int, object]) -> Position:
+        """What a deep-copied game holds: compiled, this class is rebuilt only
+        through its constructor, so a copy is :meth:`copy` (each subclass its
+        own) plus the moves it can still take back."""
+        clone = self.copy()
+        clone._stack = list(self._stack)
+        return clone
 
     def piece_at(self, sq: int) -> Piece | None:
         return self.board[sq]

@@ -10,7 +10,7 @@ import random
 from computer.evaluation import KING_WORTH, MATE
 from computer.plugin import mates_as_kings
 from computer.search import Budget, Searcher
-from computer.variants.fanbing import FanbingPlugin, FanbingSample, FanbingState, copy_position
+from computer.variants.fanbing import FanbingPlugin, FanbingSample, FanbingState
 from rules.actions import Move, parse_action
 from rules.knowledge import knowledge_of
 from rules.match import Match
@@ -20,7 +20,7 @@ from rules.variants.fanbing.moves import CROSSED, LEFT_PALACE
 
 
 def state_of(game: Fanbing) -> FanbingState:
-    return FanbingState(copy_position(game.position), game.keys)
+    return FanbingState(game.position.copy(), game.keys)
 
 
 def test_a_position_the_game_has_met_scores_as_a_draw():

@@ -16,7 +16,6 @@ from computer.search import Budget, Searcher
 from computer.variants.fanbing import (
     MINISTER_GOALS,
     FanbingState,
-    copy_position,
     evaluate_fanbing,
 )
 from computer.variants.xiangqi import ordered
@@ -78,10 +77,10 @@ class CopyingState(FanbingState):
 
     def push(self, action: Action) -> None:
         assert isinstance(action, Move)
-        before = self.position
+        before = self.fanbing_position
         mover = before.board[action.from_sq]
         assert mover is not None
-        self.position = position = copy_position(before)
+        self.position = self.fanbing_position = position = before.copy()
         position.make(action)
         key = position.key()
         self._met[key] += 1
@@ -95,7 +94,8 @@ class CopyingState(FanbingState):
             self._over = None
 
     def pop(self) -> None:
-        self.position, key = self._boards.pop()
+        before, key = self._boards.pop()
+        self.position = self.fanbing_position = before
         self._met[key] -= 1
         self._over = None
 
@@ -126,13 +126,13 @@ def test_pushes_and_pops_keep_the_board_and_the_bookkeeping(options):
         if ply % 7:
             continue
         game = match.game
-        state = FanbingState(copy_position(game.position), game.keys)
+        state = FanbingState(game.position.copy(), game.keys)
         start, books = snapshot(state.position), bookkeeping(state)
         for move in state.actions():
             state.push(move)
             for reply in state.actions()[:4]:
                 state.push(reply)
-                fresh = FanbingState(copy_position(state.position))
+                fresh = FanbingState(state.fanbing_position.copy())
                 assert bookkeeping(state) == bookkeeping(fresh)
                 assert state.evaluate() == progress(
                     evaluate_fanbing(state.position), state.position.quiet_plies
@@ -150,11 +150,7 @@ def test_the_search_scores_every_root_move_as_the_copying_state(depth):
     positions = [m.game for m, ply in games({}, 3, 50) if ply % 16 == 9]
     assert len(positions) >= 3
     for game in positions:
-        fast = Searcher(Budget(depth=depth)).run(
-            FanbingState(copy_position(game.position), game.keys)
-        )
-        plain = Searcher(Budget(depth=depth)).run(
-            CopyingState(copy_position(game.position), game.keys)
-        )
+        fast = Searcher(Budget(depth=depth)).run(FanbingState(game.position.copy(), game.keys))
+        plain = Searcher(Budget(depth=depth)).run(CopyingState(game.position.copy(), game.keys))
         assert fast.scores == plain.scores
         assert fast.nodes == plain.nodes

@@ -10,7 +10,7 @@ import random
 
 import pytest
 
-from computer.variants.fanbing import FanbingState, copy_position
+from computer.variants.fanbing import FanbingState
 from computer.variants.houji import HoujiState
 from computer.variants.xiangqi import XiangqiState, ordered
 from rules.match import Match
@@ -54,7 +54,7 @@ def test_the_shortcut_agrees_with_the_rules_in_played_games(variant):
                 break
             position = match.game.position
             if isinstance(position, FanbingPosition):
-                agree(FanbingState(copy_position(position)), position)
+                agree(FanbingState(position.copy()), position)
             elif isinstance(position, HoujiPosition):
                 agree(HoujiState(position.copy()), position)
             else:

@@ -293,18 +293,6 @@ def evaluate_fanbing(position: FanbingPosition) -> int:
     return score if position.turn is Color.RED else -score
 
 
-def copy_position(position: FanbingPosition) -> FanbingPosition:
-    """A board to walk: its own lists, sets and move stack."""
-    out = copy.copy(position)
-    out.board = list(position.board)
-    out.backs = list(position.backs)
-    out.flags = list(position.flags)
-    out.exotic = (set(position.exotic[0]), set(position.exotic[1]))
-    out.last_rule = list(position.last_rule)
-    out._stack = []
-    return out
-
-
 def square_keys(position: FanbingPosition, sq: int) -> tuple[int, int]:
     """The Zobrist keys of what ``sq`` holds: the public one (the piece, its
     flags, its back once shown) and the hidden one (its back as drawn)."""
@@ -359,7 +347,9 @@ class FanbingState(XiangqiState):
     standard_moves = False
 
     def __init__(self, position: FanbingPosition, past: Occurrences | None = None) -> None:
-        self.position: FanbingPosition = position
+        self.position = position
+        # Typed as the variant's own (a compiled class may not narrow an inherited attribute).
+        self.fanbing_position = position
         self.past = past
         self.pieces = {sq: p for sq, p in enumerate(position.board) if p is not None}
         self.public = SIDE_KEY if position.turn is Color.BLACK else 0
@@ -384,7 +374,7 @@ class FanbingState(XiangqiState):
         piece, no minister, no pawn-born advisor or elephant), out of check,
         a move touching no square exposed to the own king is legal, as in
         standard xiangqi."""
-        position = self.position
+        position = self.fanbing_position
         turn = position.turn
         king = position.king_square(turn)
         legal = position.is_legal_pseudo
@@ -398,21 +388,21 @@ class FanbingState(XiangqiState):
     def _ruled(self) -> Set[int]:
         """The new pieces and the pawn-born advisors and elephants (the
         board's exotic index): the rest move as in standard xiangqi."""
-        position = self.position
+        position = self.fanbing_position
         return position.exotic[position.turn]
 
     def in_check(self) -> bool:
         """Whether the side to move is in check, kept for the last path key asked."""
         key = self._path_key()
         if self._check[0] != key:
-            self._check = (key, self.position.is_check())
+            self._check = (key, self.fanbing_position.is_check())
         return self._check[1]
 
     def _context(self) -> int:
         """The hash of 骉's context (F-7), which the public key holds while one stands."""
         if not self._biao:
             return 0
-        position = self.position
+        position = self.fanbing_position
         key = JUST_KEYS[position.just_moved] if position.just_moved is not None else 0
         for color, kind in enumerate(position.last_rule):
             if kind is not None:
@@ -421,7 +411,7 @@ class FanbingState(XiangqiState):
 
     def push(self, action: Action) -> None:
         assert isinstance(action, Move)
-        position = self.position
+        position = self.fanbing_position
         board, flags, backs = position.board, position.flags, position.backs
         f, t = action.from_sq, action.to_sq
         mover, captured = board[f], board[t]
@@ -492,7 +482,7 @@ class FanbingState(XiangqiState):
             return False
         met = self._in_past.get(key)
         if met is None:
-            met = self._in_past[key] = self.position.key() in self.past
+            met = self._in_past[key] = self.fanbing_position.key() in self.past
         return met
 
     def pop(self) -> None:
@@ -514,7 +504,7 @@ class FanbingState(XiangqiState):
             self.placed,
             self._over,
         ) = self._undo.pop()
-        position = self.position
+        position = self.fanbing_position
         board, flags, backs = position.board, position.flags, position.backs
         f, t = move.from_sq, move.to_sq
         mover = board[t]
@@ -544,7 +534,7 @@ class FanbingState(XiangqiState):
 
     def key(self) -> Hashable:
         """The position's public key, the backs as drawn, and the quiet plies, hashed."""
-        return self._path_key() ^ self.hidden ^ (self.position.quiet_plies * QUIET_KEY)
+        return self._path_key() ^ self.hidden ^ (self.fanbing_position.quiet_plies * QUIET_KEY)
 
     def null_ok(self) -> bool:
         """Never: the board's rule state (which kind's rule each side moved
@@ -553,10 +543,12 @@ class FanbingState(XiangqiState):
 
     def evaluate(self) -> int:
         red, black = self.placed
-        score = red - black + reach_terms(self.position, self.pieces, (self.ranks, self.files))
-        if self.position.turn is not Color.RED:
+        score = (
+            red - black + reach_terms(self.fanbing_position, self.pieces, (self.ranks, self.files))
+        )
+        if self.fanbing_position.turn is not Color.RED:
             score = -score
-        return progress(score, self.position.quiet_plies)
+        return progress(score, self.fanbing_position.quiet_plies)
 
 
 class FanbingSample:
@@ -635,5 +627,5 @@ class FanbingPlugin(Plugin[FanbingSample]):
             state.game,
             knowledge.side,
             searcher,
-            lambda g: FanbingState(copy_position(g.position), g.keys),
+            lambda g: FanbingState(g.position.copy(), g.keys),
         )

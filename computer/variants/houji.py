@@ -41,11 +41,12 @@ class HoujiState(XiangqiState):
 
     def __init__(self, position: HoujiPosition) -> None:
         super().__init__(position)
-        self.position: HoujiPosition = position
+        # Typed as the variant's own (a compiled class may not narrow an inherited attribute).
+        self.houji_position = position
 
     def _ruled(self) -> Set[int]:
         """The queen and the advisors (which step along the diamond, H-2)."""
-        turn = self.position.turn
+        turn = self.houji_position.turn
         return {
             sq
             for sq, p in self.pieces.items()
@@ -59,7 +60,7 @@ class HoujiState(XiangqiState):
         return -MATE if taken is not None and taken.kind in (Kind.KING, Kind.QUEEN) else None
 
     def evaluate(self) -> int:
-        return self.material_and_reach() + queen_terms(self.position, self.pieces, self.kings)
+        return self.material_and_reach() + queen_terms(self.houji_position, self.pieces, self.kings)
 
 
 def evaluate_houji(position: HoujiPosition) -> int:

@@ -409,16 +409,7 @@ class Fanbing(PlannedGame):
         with what no FEN says (骉's context, the checks of past turns) copied."""
         position = self.position
         game = type(self).start(self.options)
-        game.position = FanbingPosition(
-            list(position.board),
-            position.turn,
-            list(position.backs),
-            list(position.flags),
-            self.easy,
-        )
-        game.position.quiet_plies = position.quiet_plies
-        game.position.last_rule = list(position.last_rule)
-        game.position.just_moved = position.just_moved
+        game.position = position.copy()
         game._begin()
         game.turn_checks = list(self.turn_checks)
         game._legal = game._generate()

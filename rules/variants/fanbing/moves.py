@@ -180,6 +180,15 @@ class FanbingPosition(Position):
             if piece is not None and self._is_exotic(piece, flags[sq]):
                 self.exotic[piece.color].add(sq)
 
+    def copy(self) -> FanbingPosition:
+        clone = FanbingPosition(
+            list(self.board), self.turn, list(self.backs), list(self.flags), self.easy
+        )
+        clone.quiet_plies = self.quiet_plies
+        clone.last_rule = list(self.last_rule)
+        clone.just_moved = self.just_moved
+        return clone
+
     @staticmethod
     def _is_exotic(piece: Piece, flags: int) -> bool:
         return piece.kind in NEW_KINDS or bool(flags & PAWN_BORN)
