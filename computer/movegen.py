@@ -1,9 +1,9 @@
 """Move generation for boards of standard pieces, without generators.
 
-``Position.pseudo_moves`` yields through a generator per piece and builds a
-new :class:`~rules.actions.Move` per target; the search asks for moves at
-nearly every node, so here the moves come from a prebuilt table, one object
-per (from, to) pair, in the same order as ``pseudo_moves`` gives them.
+``Position.pseudo_moves`` yields through a generator per piece; the search
+asks for moves at nearly every node, so here they come from plain loops over
+the rules' prebuilt table of moves (:data:`~rules.actions.MOVES`), in the
+same order as ``pseudo_moves`` gives them.
 """
 
 from __future__ import annotations
@@ -11,13 +11,10 @@ from __future__ import annotations
 from collections.abc import Iterable, Sequence
 from typing import Final
 
-from rules.actions import Move
+from rules.actions import MOVES, Move
 from rules.geometry import ADVISOR_MOVES, ELEPHANT_MOVES, HORSE_MOVES, KING_MOVES, PAWN_MOVES, RAYS
 from rules.pieces import Color, Kind, Piece
 
-MOVES: Final[tuple[tuple[Move, ...], ...]] = tuple(
-    tuple(Move(f, t) for t in range(90)) for f in range(90)
-)
 STEPS: Final = {
     Kind.KING._value_: KING_MOVES,
     Kind.ADVISOR._value_: ADVISOR_MOVES,

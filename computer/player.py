@@ -89,7 +89,7 @@ def sampled(
     nodes = 0
     for _ in range(count):
         state = plugin.sample(knowledge, rng)
-        searcher = Searcher(share, margin)
+        searcher = Searcher(share, margin, partial=plugin.partial_rounds)
         scores = plugin.root(knowledge, state, searcher)
         nodes += searcher.nodes
         if count > 1:

@@ -66,10 +66,18 @@ class Plugin(ABC, Generic[S]):
     # generation, a whole board walked per leaf), a level should still take
     # about as long.
     node_share: ClassVar[float] = 1.0
-    # The fewest nodes a sample is searched with: below about this a search
-    # sees one ply and its captures, and levels differ only by their noise,
-    # so a small budget searches fewer samples rather than shallower ones.
-    sample_nodes: ClassVar[int] = 300
+    # Whether a move's search keeps the root actions an unfinished iteration
+    # scored (the best first): a budget between two iterations then still
+    # buys the top actions a look at the replies that refute them, so each
+    # level's extra nodes count (BENCHMARKS.md). Standard xiangqi's levels
+    # keep the search their ratings were measured with.
+    partial_rounds: ClassVar[bool] = True
+    # The fewest nodes a sample is searched with: split thinner, each sample
+    # sees little more than a ply and its captures, and the levels differ
+    # only by their noise, so a small budget searches fewer samples rather
+    # than shallower ones (measured in the third generation and Jieqi:
+    # BENCHMARKS.md).
+    sample_nodes: ClassVar[int] = 1500
 
     def sample_count(self, knowledge: Knowledge) -> int:
         """How many samples to search: one when nothing is hidden from this side."""
@@ -148,6 +156,8 @@ def scores_after_each_action(
                 if depth > 0:
                     floor = max(floor, scores[text] - searcher.margin)
         except OutOfBudget:
+            if searcher.partial:
+                done.update(scores)
             break
         done = scores
         order.sort(key=lambda text: -done[text])

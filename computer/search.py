@@ -129,7 +129,8 @@ class Budget:
 
 
 class OutOfBudget(Exception):
-    """The budget ran out in the middle of an iteration (its result is discarded)."""
+    """The budget ran out in the middle of an iteration (its result is
+    discarded, unless the searcher keeps partial iterations)."""
 
 
 @dataclass(slots=True)
@@ -161,14 +162,21 @@ class Searcher:
     exactly (:data:`ROOT_MARGIN` where scores are summed or noised; 1 where
     only the best counts, so the others cost a bound, never a tie);
     ``extend``: up to how many plies from the root a check is searched a ply
-    deeper (:data:`EXTEND_PLIES`; 0, never)."""
+    deeper (:data:`EXTEND_PLIES`; 0, never); ``partial``: whether the root
+    actions an unfinished iteration did score keep that deeper score."""
 
     def __init__(
-        self, budget: Budget, margin: int = ROOT_MARGIN, extend: int = EXTEND_PLIES
+        self,
+        budget: Budget,
+        margin: int = ROOT_MARGIN,
+        extend: int = EXTEND_PLIES,
+        *,
+        partial: bool = False,
     ) -> None:
         self.budget = budget
         self.margin = margin
         self.extend = extend
+        self.partial = partial
         self.nodes = 0
         self.deadline = None if budget.seconds is None else time.monotonic() + budget.seconds
         self.forced = False  # while set, the budget is not checked
@@ -189,14 +197,19 @@ class Searcher:
 
     def run(self, state: SearchState, max_depth: int | None = None) -> Result:
         """Scores of the root actions at the deepest iteration finished in budget
-        (depth 1 always finishes: a move is never left unchosen)."""
+        (depth 1 always finishes: a move is never left unchosen); with
+        ``partial``, those the next iteration scored before the budget ran
+        out (the best ones first) at that depth."""
         depth_limit = min(self.budget.depth, max_depth or self.budget.depth)
         done = Result()
         order = state.actions()
         for depth in range(1, depth_limit + 1):
+            scores: dict[Action, int] = {}
             try:
-                scores = self._root(state, order, depth, forced=depth == 1)
+                self._root(state, order, depth, scores, forced=depth == 1)
             except OutOfBudget:
+                if self.partial:
+                    done.scores.update(scores)
                 break
             done = Result(scores, depth, self.nodes)
             order = sorted(order, key=lambda a: -scores[a])
@@ -206,9 +219,16 @@ class Searcher:
         return done
 
     def _root(
-        self, state: SearchState, order: Sequence[Action], depth: int, *, forced: bool
-    ) -> dict[Action, int]:
-        scores: dict[Action, int] = {}
+        self,
+        state: SearchState,
+        order: Sequence[Action],
+        depth: int,
+        scores: dict[Action, int],
+        *,
+        forced: bool,
+    ) -> None:
+        """Fills ``scores`` action by action, so an iteration cut short keeps
+        what it finished."""
         alpha = -MATE - 1
         self.forced = forced  # the first iteration runs to the end whatever the budget
         try:
@@ -222,7 +242,6 @@ class Searcher:
                 alpha = max(alpha, score - self.margin)
         finally:
             self.forced = False
-        return scores
 
     def score(
         self,

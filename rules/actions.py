@@ -20,7 +20,7 @@ from __future__ import annotations
 from abc import abstractmethod
 from dataclasses import dataclass
 from functools import lru_cache
-from typing import Self, TypeVar
+from typing import Final, Self, TypeVar
 
 from .errors import InvalidNotation
 from .frozen import Frozen
@@ -122,6 +122,13 @@ class Move(Action):
 
     def __repr__(self) -> str:
         return f"Move.from_iccs({self.text!r})"
+
+
+# Every move of the board, ``MOVES[from_sq][to_sq]``, built once: move
+# generation hands these out rather than building new ones at every node.
+MOVES: Final[tuple[tuple[Move, ...], ...]] = tuple(
+    tuple(Move(f, t) for t in range(90)) for f in range(90)
+)
 
 
 @action_type

@@ -12,7 +12,7 @@ from typing import Self
 
 from mypy_extensions import mypyc_attr
 
-from .actions import Move
+from .actions import MOVES, Move
 from .errors import IllegalAction, InvalidFen
 from .geometry import (
     ADVISOR_MOVES,
@@ -242,8 +242,9 @@ class Position:
         turn = self.turn
         for sq, piece in enumerate(self.board):
             if piece is not None and piece.color is turn:
+                row = MOVES[sq]
                 for t in self.pseudo_targets(sq):
-                    yield Move(sq, t)
+                    yield row[t]
 
     def is_legal_pseudo(self, move: Move) -> bool:
         """Make-test-unmake: the mover's king must be safe afterwards (S-2)."""

@@ -126,18 +126,20 @@ def test_the_benchmark_plays_short_seeded_games(pairing):
 
 def test_the_jieqi_levels_it_wins_at_play_it_and_the_others_determinize():
     knowledge = knowledge_of(opened(5, 4), Color.RED)
-    plugin = plugin_for("jieqi")
-    counts = {}
     for number in range(1, 9):
         choice = choose(knowledge, level(number), seed=number)
-        counts[number] = choice.samples
-        if number in CHANCE_LEVELS:
-            assert choice.samples == 1, number
-        elif choice.samples > 1:  # a sample never searched shallower than the floor
-            assert choice.nodes >= choice.samples * plugin.sample_nodes * 0.9, number
-    # The smallest budgets search one sample deep rather than four shallow.
-    assert counts[1] == 1 and max(counts[n] for n in counts if n not in CHANCE_LEVELS) == 4
+        assert (choice.samples == 1) if number in CHANCE_LEVELS else (choice.samples >= 1)
     assert CHANCE_LEVELS  # the benchmark found levels where it plays stronger
+
+
+def test_a_small_budget_searches_fewer_samples_never_thinner_ones():
+    knowledge = knowledge_of(opened(5, 4), Color.RED)
+    plugin, sampled_level = plugin_for("jieqi"), level(min(set(range(1, 9)) - CHANCE_LEVELS))
+    floor = plugin.sample_nodes
+    for nodes, samples in [(floor - 1, 1), (2 * floor, 2), (10 * floor, plugin.samples)]:
+        choice = choose(knowledge, sampled_level, seed=1, budget=Budget(nodes=nodes))
+        assert choice.samples == samples, nodes
+        assert choice.nodes >= min(nodes, choice.samples * floor) * 0.9
 
 
 @pytest.mark.parametrize("seed, plies", [(1, 4), (3, 16)])

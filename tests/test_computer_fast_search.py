@@ -192,6 +192,24 @@ def test_a_mate_in_two_is_found_at_depth_three():
     assert Searcher(Budget(depth=1)).run(XiangqiState(position.copy())).depth == 1
 
 
+def test_an_unfinished_iteration_keeps_what_it_scored_only_when_asked():
+    """Cut one node short of finishing depth 2: the plain search answers with
+    depth 1's scores; the partial one also keeps depth 2's scores of the
+    actions it finished, the best of depth 1 first."""
+    position = next(m for i, m in enumerate(played("xiangqi", 1, 30)) if i == 20).game.position
+    shallow = Searcher(Budget(depth=1)).run(XiangqiState(position.copy()))
+    deep = Searcher(Budget(depth=2)).run(XiangqiState(position.copy()))
+    budget = Budget(nodes=deep.nodes - 1)
+    plain = Searcher(budget).run(XiangqiState(position.copy()))
+    partial = Searcher(budget, partial=True).run(XiangqiState(position.copy()))
+    assert plain.depth == partial.depth == 1
+    assert plain.scores == shallow.scores
+    kept = [a for a in partial.scores if partial.scores[a] != shallow.scores[a]]
+    assert kept, "nothing of the unfinished iteration was kept"
+    assert shallow.best is not None
+    assert partial.scores[shallow.best] == deep.scores[shallow.best]
+
+
 def plain_fanbing(position: FanbingPosition) -> int:
     """The third-generation evaluation as it was written before the tables."""
     kings = (position.king_square(Color.RED), position.king_square(Color.BLACK))

@@ -4,10 +4,13 @@ any turn made without it."""
 
 from __future__ import annotations
 
+import random
+
+from computer.evaluation import MATE
 from computer.levels import level
 from computer.player import choose
 from computer.plugin import can_play, plugin_for
-from computer.search import Budget
+from computer.search import ROOT_MARGIN, Budget, Searcher
 from computer.variants.houji import HoujiPlugin, evaluate_houji
 from rules.knowledge import knowledge_of
 from rules.match import Match
@@ -51,3 +54,27 @@ def test_the_offender_is_not_offered_the_call():
     knowledge = knowledge_of(match, Color.BLACK)
     assert not knowledge.view.foul_callable
     assert choose(knowledge, level(8), seed=1, budget=FAST).action != "foul"
+
+
+def test_the_root_window_keeps_the_best_actions_exact():
+    """Searched three plies from positions of a seeded game, the root that
+    bounds the actions far below the best agrees with one that scores all
+    exactly on every action within the margin of the best."""
+    rng = random.Random(7)
+    match = Match.start("houji", {}, 7)
+    plugin = plugin_for("houji")
+    checked = 0
+    while match.outcome is None and match.game.ply < 24:
+        if match.game.ply % 8 == 4:
+            knowledge = knowledge_of(match, match.game.turn)
+            sample = plugin.sample(knowledge, random.Random(1))
+            windowed = plugin.root(knowledge, sample, Searcher(Budget(depth=3)))
+            exact = plugin.root(knowledge, sample, Searcher(Budget(depth=3), margin=2 * MATE))
+            best = max(exact.values())
+            near = {a for a, s in exact.items() if s >= best - ROOT_MARGIN}
+            assert max(windowed, key=windowed.__getitem__) in near
+            assert all(windowed[a] == exact[a] for a in near)
+            assert all(windowed[a] >= exact[a] for a in exact)  # bounds from above
+            checked += 1
+        match.apply(rng.choice(match.game.legal_actions()).text)
+    assert checked == 3

@@ -20,7 +20,7 @@ from __future__ import annotations
 from collections.abc import Iterator
 from dataclasses import dataclass
 
-from ...actions import Move
+from ...actions import MOVES, Move
 from ...geometry import (
     ADVISOR_MOVES,
     DIAGONAL_NEIGHBOURS,
@@ -245,8 +245,9 @@ class HiddenBoard:
         turn = self.turn
         for sq, p in enumerate(self.board):
             if p is not None and p.color is turn:
+                row = MOVES[sq]
                 for t in self.targets(sq):
-                    yield Move(sq, t)
+                    yield row[t]
 
     def legal_moves(self) -> list[Move]:
         king = self.king(self.turn)
