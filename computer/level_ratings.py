@@ -25,7 +25,7 @@ class LevelRating:
 
 
 LEVEL_RATINGS: dict[int, LevelRating] = {
-    1: LevelRating(724, 170, 12),
+    1: LevelRating(696, 246, 12),
     2: LevelRating(896, 158, 12),
     3: LevelRating(1122, 135, 12),
     4: LevelRating(1255, 140, 12),
