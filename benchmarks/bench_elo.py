@@ -491,12 +491,17 @@ def time_figures(
 # -- entry points -------------------------------------------------------------
 
 
-def _measure(
-    games: int, ladder_games: int, levels: Sequence[int], count: int, variants: Sequence[str]
-) -> Iterator[Figure]:
+def elo_report(games: int, ladder_games: int, levels: Sequence[int]) -> Iterator[Figure]:
+    """The Elo table from games played now (none without Fairy-Stockfish)."""
     path = engine_path()
     if path is not None and games > 0:
         yield from elo_figures(*elo_games(path, levels, games, ladder_games))
+
+
+def _measure(
+    games: int, ladder_games: int, levels: Sequence[int], count: int, variants: Sequence[str]
+) -> Iterator[Figure]:
+    yield from elo_report(games, ladder_games, levels)
     if count > 0:
         yield from time_figures(variants, levels, count)
 

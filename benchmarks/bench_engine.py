@@ -21,21 +21,29 @@ its thinking costs other games.
   variant's own deal for the seed), each colour once; every move is searched
   to the level's node budget, so a game plays the same on any machine.
   Goal: >= 60 % for each step, >= 90 % for 8 against 1, over 40 games.
-* ``engine.hidden.jieqi.<a>_v_<b>_pct`` and ``..._games``: Jieqi players
-  at the node budget of a level (``chance8``: the chance search of
-  :mod:`computer.variants.jieqi.chance_player` at level 8's; ``sampled``: determinization;
-  ``level``: the level as it plays; ``omniscient``: determinization given
-  the true deal, a yardstick no player is given), the score of the first,
-  games paired as in the ladder. Goal: the chance search plays the levels
-  where it scores > 50 % against determinization.
+* ``engine.hidden.<variant>.<a>_v_<b>_pct`` and ``..._games``: players of a
+  variant with something hidden, at the node budget of a level
+  (:mod:`benchmarks.hidden_players`: ``chance6``, Jieqi's chance search at
+  level 6's; ``sampled``, determinization; ``samples1``, determinization
+  with one sample; ``level``, the level as it plays; ``omniscient``, one
+  search of the true game, a yardstick no player is given), the score of
+  the first, games paired as in the ladder. Goal: each variant plays the
+  stronger way; ``omniscient8_v_level8`` is the gap between the fair
+  level 8 and one that sees everything.
 
-Games run two at a time in processes (the machine's two cores).
-``python -m benchmarks.bench_engine VARIANT ...`` runs only the games against
-the random mover, for the variants named; ``python -m benchmarks.bench_engine
-ladder [--games N] [--pairs 2:1,8:1] [--workers N] [VARIANT ...]`` only the
-ladder; ``python -m benchmarks.bench_engine hidden [--games N] [--first N]
-[--pairs chance@8:sampled@8,...] [--workers N]`` only the Jieqi players,
-each game's result printed as it ends.
+``python -m benchmarks engine`` runs :func:`report` in full (the search's
+nodes a second against Fairy-Stockfish's and the rules' perft, the ladder,
+the Elo table of :mod:`benchmarks.bench_elo`, the hidden-information
+players), then the figures above of the earlier issues; ``python -m
+benchmarks.bench_engine short`` the same report at CI's size (two seeded
+games of 24 plies a pairing). Games run two at a time in processes (the
+machine's two cores). ``python -m benchmarks.bench_engine VARIANT ...`` runs
+only the games against the random mover, for the variants named;
+``python -m benchmarks.bench_engine ladder [--games N] [--pairs 2:1,8:1]
+[--workers N] [VARIANT ...]`` only the ladder; ``python -m
+benchmarks.bench_engine hidden [--games N] [--first N] [--pairs
+samples1@6:samples3@6,...] [--workers N] [VARIANT ...]`` only the
+hidden-information players, each game's result printed as it ends.
 """
 
 from __future__ import annotations
@@ -47,29 +55,24 @@ import statistics
 import sys
 import threading
 import time
-from collections import Counter
 from collections.abc import Iterator
 from concurrent.futures import ProcessPoolExecutor
+from dataclasses import dataclass
 
-from benchmarks import Figure
+from benchmarks import Figure, bench_elo, bench_search, hidden_players
 from bot.cogs.computer import WORKERS
 from computer.fairy import FairyStockfish, engine_path, from_uci
 from computer.levels import DEFAULT_LEVEL, LEVELS, Level, level
-from computer.player import budget_for, choose, picked, sampled
-from computer.plugin import Searched
+from computer.player import choose
 from computer.pool import SearchPool
-from computer.search import Budget, Searcher, SearchState
+from computer.search import Budget, Searcher
 from computer.uci import Limit
-from computer.variants.jieqi.chance_player import chance_scores
-from computer.variants.jieqi.plugin import JieqiPlugin
-from computer.variants.jieqi.state import unseen
 from computer.variants.xiangqi import XiangqiState
 from rules.actions import Move
-from rules.knowledge import Knowledge, knowledge_of
+from rules.knowledge import knowledge_of
 from rules.match import Match
-from rules.pieces import Color, Kind
+from rules.pieces import Color
 from rules.position import Position
-from rules.variants.jieqi.game import JieqiBase
 
 VARIANTS = ("xiangqi", "jieqi", "jieqi-classic", "tuibei", "houji", "fanbing")
 RANDOM_GAMES = 20
@@ -118,13 +121,15 @@ def _opened(variant: str, opening: str) -> Match:
     return match
 
 
-def ladder_game(variant: str, upper: int, lower: int, game: int) -> tuple[float, int]:
+def ladder_game(
+    variant: str, upper: int, lower: int, game: int, max_plies: int = MAX_PLIES
+) -> tuple[float, int]:
     """Level ``upper`` against level ``lower`` from opening ``game // 2``, the
     upper level Red in even games; its score and the plies played."""
     match = _opened(variant, f"{variant} {upper} {lower} {game // 2}")
     top = Color.RED if game % 2 == 0 else Color.BLACK
     seeds = random.Random(f"{variant} {upper} {lower} {game}")
-    while match.outcome is None and match.game.ply < MAX_PLIES:
+    while match.outcome is None and match.game.ply < max_plies:
         side = match.game.turn
         chosen = level(upper if side is top else lower)
         match.apply(choose(knowledge_of(match, side), chosen, seeds.randrange(2**31)).action)
@@ -136,12 +141,15 @@ def ladder(
     variants: tuple[str, ...],
     pairs: tuple[tuple[int, int], ...] = LADDER_PAIRS,
     games: int = LADDER_GAMES,
+    max_plies: int = MAX_PLIES,
 ) -> Iterator[Figure]:
     for variant in variants:
         for upper, lower in pairs:
             count = range(games)
             uppers, lowers = [upper] * games, [lower] * games
-            results = list(pool.map(ladder_game, [variant] * games, uppers, lowers, count))
+            results = list(
+                pool.map(ladder_game, [variant] * games, uppers, lowers, count, [max_plies] * games)
+            )
             name = f"engine.ladder.{variant}.{upper}v{lower}"
             yield f"{name}_pct", 100 * sum(s for s, _ in results) / games, "%"
             yield f"{name}_games", games, "games"
@@ -149,81 +157,64 @@ def ladder(
 
 
 HIDDEN_GAMES = 20  # per pairing
-# Jieqi's players at equal node budgets: the chance search, determinization,
-# the level as shipped, and the yardstick that sees the true deal.
-HIDDEN_PAIRS = (
-    "chance@8:sampled@8",
-    "chance@4:sampled@4",
-    "chance@4:level@1",
-    "sampled@4:level@1",
-    "chance@8:level@1",
-    "sampled@8:level@1",
-    "omniscient@8:chance@8",
-)
+# Per variant with something hidden: ways of searching it at equal node
+# budgets (``benchmarks.hidden_players``), then the fair level 8 against the
+# yardstick that sees everything.
+HIDDEN_PAIRS: dict[str, tuple[str, ...]] = {
+    "jieqi": (
+        "chance@8:sampled@8",
+        "chance@6:sampled@6",
+        "chance@4:sampled@4",
+        "omniscient@8:level@8",
+    ),
+    "jieqi-classic": ("chance@8:sampled@8", "omniscient@8:level@8"),
+    "fanbing": ("samples1@6:samples3@6", "samples6@6:samples3@6", "omniscient@8:level@8"),
+    "tuibei": ("omniscient@8:level@8",),
+}
 
 
-def _jieqi_move(match: Match, player: str, number: int, seed: int) -> str:
-    """The action of ``player`` (``chance``, ``sampled``, ``level`` or
-    ``omniscient``) at level ``number``'s Jieqi budget."""
-    side = match.game.turn
-    knowledge = knowledge_of(match, side)
-    chosen = level(number)
-    if player == "level":
-        return choose(knowledge, chosen, seed).action
-    rng = random.Random(seed)
-    budget = budget_for(chosen, match.variant)
-    searched = None
-    if player == "chance":
-        searched = chance_scores(knowledge, budget, chosen.noise + 1)
-    elif player == "omniscient":
-        searcher = Searcher(budget)
-        state = _true_deal(match, knowledge)
-        found = searcher.run(state).scores
-        searched = Searched({a.text: float(s) for a, s in found.items()}, searcher.nodes, 1)
-    return picked(knowledge, chosen, rng, searched or sampled(knowledge, budget, rng)).action
-
-
-def _true_deal(match: Match, knowledge: Knowledge) -> SearchState:
-    """The search state of the game as it really lies, face-down pieces and
-    all (the yardstick only: no player is ever given it)."""
-    game = match.game
-    assert isinstance(game, JieqiBase)
-    board = game.board
-    plugin = JieqiPlugin()
-    pools: list[list[Kind]] = []
-    for color in Color:
-        true = [
-            p.kind for sq, p in enumerate(board.board) if p and p.color is color and board.down[sq]
-        ]
-        rest = unseen(knowledge, color) - Counter(true)
-        pools.append([*rest.elements(), *reversed(true)])
-    return plugin.dealt(knowledge, pools)
-
-
-def hidden_game(pairing: str, game: int, max_plies: int = MAX_PLIES) -> tuple[float, int]:
-    """A Jieqi game of ``pairing`` (``player@level:player@level``, the first
-    one's score) from opening ``game // 2``, the first player Red in even games."""
+def hidden_game(
+    variant: str, pairing: str, game: int, max_plies: int = MAX_PLIES
+) -> tuple[float, int]:
+    """A game of ``pairing`` (``player@level:player@level``, the first one's
+    score) from opening ``game // 2``, the first player Red in even games."""
     first, second = (
         (kind, int(number)) for kind, number in (p.split("@") for p in pairing.split(":"))
     )
-    match = _opened("jieqi", f"jieqi {pairing} {game // 2}")
+    match = _opened(variant, f"{variant} {pairing} {game // 2}")
     top = Color.RED if game % 2 == 0 else Color.BLACK
-    seeds = random.Random(f"jieqi {pairing} {game}")
+    seeds = random.Random(f"{variant} {pairing} {game}")
     while match.outcome is None and match.game.ply < max_plies:
         player, number = first if match.game.turn is top else second
-        match.apply(_jieqi_move(match, player, number, seeds.randrange(2**31)))
+        match.apply(hidden_players.move(match, player, number, seeds.randrange(2**31)))
     return _score(match, top), match.game.ply
 
 
+def hidden_name(variant: str, pairing: str) -> str:
+    return f"engine.hidden.{variant}." + pairing.replace("@", "").replace(":", "_v_")
+
+
 def hidden(
-    pool: ProcessPoolExecutor, pairs: tuple[str, ...] = HIDDEN_PAIRS, games: int = HIDDEN_GAMES
+    pool: ProcessPoolExecutor,
+    pairs: dict[str, tuple[str, ...]] = HIDDEN_PAIRS,
+    games: int = HIDDEN_GAMES,
+    max_plies: int = MAX_PLIES,
 ) -> Iterator[Figure]:
-    for pairing in pairs:
-        results = list(pool.map(hidden_game, [pairing] * games, range(games)))
-        name = "engine.hidden.jieqi." + pairing.replace("@", "").replace(":", "_v_")
-        yield f"{name}_pct", 100 * sum(s for s, _ in results) / games, "%"
-        yield f"{name}_games", games, "games"
-        yield f"{name}_mean_plies", statistics.mean(p for _, p in results), "plies"
+    for variant, pairings in pairs.items():
+        for pairing in pairings:
+            results = list(
+                pool.map(
+                    hidden_game,
+                    [variant] * games,
+                    [pairing] * games,
+                    range(games),
+                    [max_plies] * games,
+                )
+            )
+            name = hidden_name(variant, pairing)
+            yield f"{name}_pct", 100 * sum(s for s, _ in results) / games, "%"
+            yield f"{name}_games", games, "games"
+            yield f"{name}_mean_plies", statistics.mean(p for _, p in results), "plies"
 
 
 def _default_level_times(variant: str, seed: int) -> list[float]:
@@ -310,7 +301,68 @@ def versus_random(pool: ProcessPoolExecutor, variants: tuple[str, ...]) -> Itera
         yield f"engine.{variant}_vs_random_pct", score, "%"
 
 
+@dataclass(frozen=True, slots=True)
+class Scale:
+    """How much of each part :func:`report` plays: games a pair of levels and
+    a pairing of hidden-information players, the longest game, the Elo
+    series (games a level, a pair of budgets, which levels), and the nodes
+    each speed measure searches."""
+
+    ladder_games: int
+    ladder_pairs: tuple[tuple[int, int], ...]
+    hidden_games: int
+    hidden_pairs: dict[str, tuple[str, ...]]
+    max_plies: int
+    elo_games: int
+    elo_ladder_games: int
+    elo_levels: tuple[int, ...]
+    search_nodes: int
+    fairy_nodes: int
+
+
+FULL = Scale(
+    LADDER_GAMES,
+    LADDER_PAIRS,
+    HIDDEN_GAMES,
+    HIDDEN_PAIRS,
+    MAX_PLIES,
+    bench_elo.LEVEL_GAMES,
+    bench_elo.LADDER_GAMES,
+    tuple(LEVELS),
+    bench_search.NODES,
+    bench_search.FAIRY_NODES,
+)
+# What CI plays: every part, a couple of short seeded games each.
+SHORT = Scale(
+    2,
+    ((2, 1),),
+    2,
+    {variant: ("omniscient@2:level@2",) for variant in HIDDEN_PAIRS},
+    24,
+    1,
+    1,
+    (1,),
+    2_000,
+    100_000,
+)
+
+
+def report(scale: Scale) -> Iterator[Figure]:
+    """What issue 29 asks to see, in order: nodes a second against
+    Fairy-Stockfish's and the rules' perft, the level ladder of every
+    variant, the Elo table, and the hidden-information players with the gap
+    to the yardstick that sees everything."""
+    yield from bench_search.rates(scale.search_nodes, scale.fairy_nodes)
+    with ProcessPoolExecutor(2) as pool:
+        yield from ladder(pool, VARIANTS, scale.ladder_pairs, scale.ladder_games, scale.max_plies)
+    yield from bench_elo.elo_report(scale.elo_games, scale.elo_ladder_games, scale.elo_levels)
+    with ProcessPoolExecutor(2) as pool:
+        yield from hidden(pool, scale.hidden_pairs, scale.hidden_games, scale.max_plies)
+
+
 def run() -> Iterator[Figure]:
+    yield from report(FULL)
+
     searcher = Searcher(Budget(depth=3))
     started = time.perf_counter()
     searcher.run(XiangqiState(Position.start()))
@@ -340,36 +392,37 @@ def run() -> Iterator[Figure]:
         load.join()
     yield "engine.move_p99_ms", loaded, "ms"
 
-    with ProcessPoolExecutor(2) as pool:
-        yield from ladder(pool, VARIANTS)
-        yield from hidden(pool)
-
 
 def _hidden_main(argv: list[str]) -> Iterator[Figure]:
     """Each game's result as it ends (pairing, game, score, plies), then the figures."""
     parser = argparse.ArgumentParser(prog="python -m benchmarks.bench_engine hidden")
     parser.add_argument("--games", type=int, default=HIDDEN_GAMES)
     parser.add_argument("--first", type=int, default=0, help="the first game's number")
-    parser.add_argument(
-        "--pairs", default=",".join(HIDDEN_PAIRS), help="a:b,... as in HIDDEN_PAIRS"
-    )
+    parser.add_argument("--pairs", help="a:b,... as in HIDDEN_PAIRS (default: the variant's)")
     parser.add_argument("--workers", type=int, default=2, help="processes playing games")
+    parser.add_argument("variants", nargs="*", default=list(HIDDEN_PAIRS))
     args = parser.parse_args(argv)
     with ProcessPoolExecutor(args.workers) as executor:
-        for pairing in args.pairs.split(","):
-            numbers = range(args.first, args.first + args.games)
-            results = []
-            for number, (score, plies) in zip(
-                numbers, executor.map(hidden_game, [pairing] * args.games, numbers), strict=True
-            ):
-                print(f"# {pairing} game {number}: {score} in {plies} plies", flush=True)
-                results.append(score)
-            name = "engine.hidden.jieqi." + pairing.replace("@", "").replace(":", "_v_")
-            yield f"{name}_pct", 100 * sum(results) / len(results), "%"
-            yield f"{name}_games", len(results), "games"
+        for variant in args.variants:
+            pairings = args.pairs.split(",") if args.pairs else HIDDEN_PAIRS[variant]
+            for pairing in pairings:
+                numbers = range(args.first, args.first + args.games)
+                played = executor.map(
+                    hidden_game, [variant] * args.games, [pairing] * args.games, numbers
+                )
+                results = []
+                for number, (score, plies) in zip(numbers, played, strict=True):
+                    print(f"# {variant} {pairing} game {number}: {score} in {plies} plies")
+                    results.append(score)
+                name = hidden_name(variant, pairing)
+                yield f"{name}_pct", 100 * sum(results) / len(results), "%"
+                yield f"{name}_games", len(results), "games"
 
 
 def _main(argv: list[str]) -> Iterator[Figure]:
+    if argv[:1] == ["short"]:
+        yield from report(SHORT)
+        return
     if argv[:1] == ["hidden"]:
         yield from _hidden_main(argv[1:])
         return

@@ -12,6 +12,11 @@
   ``search.<variant>_cpu_over_fairy``: the same by processor time (the
   search's own, Fairy-Stockfish's as its process used it), which a loaded
   machine moves far less than the wall clock.
+* ``search.perft_nodes_per_cpu_s`` and ``search.<variant>_cpu_over_perft``:
+  the rules' own perft of standard xiangqi (depth 3 from the start, its
+  79,666 leaves checked), and the search's nodes a second over it: a search
+  node generates moves as perft does, then orders, scores and looks up
+  the table, so this shows what a node costs beyond move generation.
 * ``search.<variant>_depth<N>_nodes``: for the variants searched from the
   root as they are (xiangqi, Jieqi), the nodes it takes to finish depth ``N``
   at all the fixed positions: how well each node is used (the table, the
@@ -35,12 +40,14 @@ from computer.search import Budget, Searcher
 from rules.actions import Move
 from rules.knowledge import knowledge_of
 from rules.match import Match
+from rules.position import Position, perft
 
 VARIANTS = ("xiangqi", "jieqi", "jieqi-classic", "tuibei", "houji", "fanbing")
 PLIES = (0, 12, 30)  # where the fixed positions stop
 NODES = 20_000  # the built-in search's budget per position
 DEPTHS = {"xiangqi": 4, "jieqi": 4}  # the depth each is searched to for the node count
 FAIRY_NODES = 2_000_000
+PERFT_DEPTH, PERFT_LEAVES = 3, 79_666  # the published count from the standard start
 
 
 def positions(variant: str) -> Iterator[Match]:
@@ -54,15 +61,15 @@ def positions(variant: str) -> Iterator[Match]:
             yield match
 
 
-def builtin_rate(variant: str) -> tuple[float, float]:
+def builtin_rate(variant: str, budget: int = NODES) -> tuple[float, float]:
     """Nodes a second over the variant's positions, one sample each at
-    ``NODES``: by the wall clock, and by processor time."""
+    ``budget`` nodes: by the wall clock, and by processor time."""
     plugin = plugin_for(variant)
     nodes, seconds, cpu = 0, 0.0, 0.0
     for match in positions(variant):
         knowledge = knowledge_of(match, match.game.turn)
         state = plugin.sample(knowledge, random.Random(1))
-        searcher = Searcher(Budget(nodes=NODES))
+        searcher = Searcher(Budget(nodes=budget))
         started, processor = time.perf_counter(), time.process_time()
         plugin.root(knowledge, state, searcher)
         seconds += time.perf_counter() - started
@@ -83,7 +90,16 @@ def nodes_to_depth(variant: str, depth: int) -> int:
     return nodes
 
 
-def fairy_rate(path: str) -> tuple[float, float]:
+def perft_rate() -> float:
+    """The rules' standard perft, leaves a processor second."""
+    started = time.process_time()
+    leaves = perft(Position.start(), PERFT_DEPTH)
+    if leaves != PERFT_LEAVES:
+        raise AssertionError(f"perft {PERFT_DEPTH} gave {leaves}, not {PERFT_LEAVES}")
+    return leaves / (time.process_time() - started)
+
+
+def fairy_rate(path: str, budget: int = FAIRY_NODES) -> tuple[float, float]:
     """Fairy-Stockfish's mean ``nps`` over the standard positions, one
     thread; and its nodes over the processor time its process used."""
     before = resource.getrusage(resource.RUSAGE_CHILDREN)
@@ -98,7 +114,7 @@ def fairy_rate(path: str) -> tuple[float, float]:
         for match in positions("xiangqi"):
             moves = " ".join(to_uci(Move.from_iccs(text)) for text in match.entries)
             engine.stdin.write(f"ucinewgame\nposition startpos moves {moves}\n")
-            engine.stdin.write(f"go nodes {FAIRY_NODES}\n")
+            engine.stdin.write(f"go nodes {budget}\n")
             nps = nodes = 0
             for line in engine.stdout:
                 tokens = line.split()
@@ -121,18 +137,27 @@ def fairy_rate(path: str) -> tuple[float, float]:
     return sum(rates) / len(rates), searched / cpu
 
 
-def run() -> Iterator[Figure]:
+def rates(nodes: int = NODES, fairy_nodes: int = FAIRY_NODES) -> Iterator[Figure]:
+    """Nodes a second of each variant's search, over Fairy-Stockfish's and
+    over the rules' perft."""
     path = engine_path()
-    fairy = fairy_rate(path) if path is not None else None
+    fairy = fairy_rate(path, fairy_nodes) if path is not None else None
     if fairy is not None:
         yield "search.fairy_nodes_per_s", fairy[0], "nodes/s"
         yield "search.fairy_nodes_per_cpu_s", fairy[1], "nodes/s"
+    leaves = perft_rate()
+    yield "search.perft_nodes_per_cpu_s", leaves, "nodes/s"
     for variant in VARIANTS:
-        rate, cpu_rate = builtin_rate(variant)
+        rate, cpu_rate = builtin_rate(variant, nodes)
         yield f"search.{variant}_nodes_per_s", rate, "nodes/s"
         yield f"search.{variant}_nodes_per_cpu_s", cpu_rate, "nodes/s"
+        yield f"search.{variant}_cpu_over_perft", cpu_rate / leaves, "x"
         if fairy is not None:
             yield f"search.{variant}_over_fairy", rate / fairy[0], "x"
             yield f"search.{variant}_cpu_over_fairy", cpu_rate / fairy[1], "x"
+
+
+def run() -> Iterator[Figure]:
+    yield from rates()
     for variant, depth in DEPTHS.items():
         yield f"search.{variant}_depth{depth}_nodes", nodes_to_depth(variant, depth), "nodes"

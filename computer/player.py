@@ -67,17 +67,26 @@ def choose(knowledge: Knowledge, level: Level, seed: int, budget: Budget | None 
 
 
 def sampled(
-    knowledge: Knowledge, budget: Budget, rng: random.Random, *, only_best: bool = False
+    knowledge: Knowledge,
+    budget: Budget,
+    rng: random.Random,
+    *,
+    only_best: bool = False,
+    count: int | None = None,
 ) -> Searched:
     """Root scores determinized: samples drawn by ``rng``, each given an
     equal share of the budget. Scores of the actions legal in every sample
     (legality never depends on a secret, so that is all of them) are
     averaged over the samples. ``only_best``: no noise will be added, so
-    with a single sample only the best action needs an exact score."""
+    with a single sample only the best action needs an exact score.
+    ``count``: that many samples whatever the budget (the benchmark weighs
+    more samples against fewer); by default the plug-in's, fewer where the
+    budget would split thinner than its :attr:`~.plugin.Plugin.sample_nodes`."""
     plugin = plugin_for(knowledge.variant)
-    count = plugin.sample_count(knowledge)
-    if budget.nodes is not None:
-        count = max(1, min(count, budget.nodes // plugin.sample_nodes))
+    if count is None:
+        count = plugin.sample_count(knowledge)
+        if budget.nodes is not None:
+            count = max(1, min(count, budget.nodes // plugin.sample_nodes))
     margin = 1 if only_best and count == 1 else ROOT_MARGIN
     share = Budget(
         depth=budget.depth,

@@ -1,7 +1,7 @@
 """The Jieqi player that keeps face-down pieces unknown: it stops at its node
 budget and plays the same for the same budget, chooses only legal actions,
-does not reveal while a piece hangs, and the benchmark that measures it plays
-short seeded games."""
+and does not reveal while a piece hangs (``tests/test_bench_engine.py`` plays
+the benchmark that measures it)."""
 
 from __future__ import annotations
 
@@ -9,7 +9,6 @@ import random
 
 import pytest
 
-from benchmarks.bench_engine import OPENING_PLIES, hidden_game
 from computer.levels import level
 from computer.player import budget_for, choose, picked
 from computer.plugin import plugin_for
@@ -111,17 +110,6 @@ def test_it_saves_a_hanging_chariot_rather_than_reveal(number):
     assert len(reveals) == 4
     assert best.startswith("b2"), best  # the chariot moves (or takes the screen)
     assert all(searched.scores[text] < searched.scores[best] - 200 for text in reveals)
-
-
-@pytest.mark.parametrize(
-    "pairing", ["chance@1:sampled@1", "omniscient@1:level@1", "sampled@1:chance@1"]
-)
-def test_the_benchmark_plays_short_seeded_games(pairing):
-    """The CI-sized version of ``python -m benchmarks.bench_engine hidden``."""
-    score, plies = hidden_game(pairing, 1, max_plies=14)
-    assert score in (0.0, 0.5, 1.0)
-    assert OPENING_PLIES < plies <= 14
-    assert hidden_game(pairing, 1, max_plies=14) == (score, plies)
 
 
 def test_the_jieqi_levels_it_wins_at_play_it_and_the_others_determinize():
