@@ -40,8 +40,9 @@ class InvalidActionText(InvalidNotation):
 class Action(Frozen):
     """One turn of some variant. Subclasses are frozen, slotted dataclasses (a
     :class:`Move` a pair of squares), so actions are hashable and equal by
-    value (and by class: ``Pass`` never equals another kind without fields). Not an ABC: ``isinstance`` on the
-    search's hot paths stays a plain type check."""
+    value (and by class: ``Pass`` never equals another kind without fields).
+    Not an ABC: ``isinstance`` on the search's hot paths stays a plain type
+    check."""
 
     __slots__ = ()
 

@@ -15,7 +15,7 @@ class Color(IntEnum):
     BLACK = 1
 
     def other(self) -> Color:
-        return _OTHER[self]
+        return OTHER[self]
 
     @property
     def code(self) -> str:
@@ -28,7 +28,9 @@ class Color(IntEnum):
         return "w" if self is Color.RED else "b"
 
 
-_OTHER = (Color.BLACK, Color.RED)  # every attack test asks: one lookup, not two enum reads
+# The other side of each: compiled hot paths index this rather than call
+# :meth:`Color.other` (a Python call per attack test and per move made).
+OTHER: tuple[Color, Color] = (Color.BLACK, Color.RED)
 
 
 class Kind(Enum):

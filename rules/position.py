@@ -24,7 +24,7 @@ from .geometry import (
     PAWN_MOVES,
     RAYS,
 )
-from .pieces import Color, Kind, Piece
+from .pieces import OTHER, Color, Kind, Piece
 
 START_FEN = "rnbakabnr/9/1c5c1/p1p1p1p1p/9/9/P1P1P1P1P/1C5C1/9/RNBAKABNR w - - 0 1"
 
@@ -200,12 +200,12 @@ class Position:
     def king_in_danger(self, color: Color) -> bool:
         """The king of ``color`` is missing, attacked, or faces the other king."""
         king = self.king_square(color)
-        return king is None or self.is_attacked(king, color.other()) or self.kings_face()
+        return king is None or self.is_attacked(king, OTHER[color]) or self.kings_face()
 
     def is_check(self) -> bool:
         """The side to move is in check."""
         king = self.king_square(self.turn)
-        return king is not None and self.is_attacked(king, self.turn.other())
+        return king is not None and self.is_attacked(king, OTHER[self.turn])
 
     # -- generation ------------------------------------------------------------
 
@@ -290,7 +290,7 @@ class Position:
         self._stack.append((move, captured, self.quiet_plies))
         board[move.to_sq], board[move.from_sq] = board[move.from_sq], None
         self.quiet_plies = 0 if captured is not None else self.quiet_plies + 1
-        self.turn = self.turn.other()
+        self.turn = OTHER[self.turn]
         return captured
 
     def pop(self) -> Move:
@@ -298,7 +298,7 @@ class Position:
         board = self.board
         board[move.from_sq], board[move.to_sq] = board[move.to_sq], captured
         self.quiet_plies = quiet
-        self.turn = self.turn.other()
+        self.turn = OTHER[self.turn]
         return move
 
     def key(self) -> tuple[Hashable, ...]:

@@ -19,7 +19,7 @@ from collections.abc import Mapping, Sequence, Set
 from typing import Final
 
 from rules.knowledge import Knowledge
-from rules.pieces import Color, Kind, Piece
+from rules.pieces import OTHER, Color, Kind, Piece
 from rules.squares import own_half
 from rules.variants.houji.game import Houji
 from rules.variants.houji.moves import QUEEN_RAYS, HoujiPosition
@@ -80,7 +80,7 @@ def queen_terms(
     for sq, piece in pieces.items():
         if piece.kind is not Kind.QUEEN:
             continue
-        king = kings[piece.color.other()]
+        king = kings[OTHER[piece.color]]
         near = 0 if king is None else max(0, 12 - abs(sq % 9 - king % 9) - abs(sq // 9 - king // 9))
         reach = queen_reach(position.board, sq, piece.color)
         value = QUEEN_NEAR_KING * near + 2 * reach

@@ -14,7 +14,7 @@ from mypy_extensions import mypyc_attr
 from rules.actions import MOVES, Action, Move
 from rules.geometry import FILE_RAYS
 from rules.knowledge import Knowledge
-from rules.pieces import Color, Kind, Piece
+from rules.pieces import OTHER, Color, Kind, Piece
 from rules.position import Position
 from rules.repetition import Occurrences
 from rules.standard import NO_CAPTURE_LIMIT, StandardXiangqi
@@ -165,7 +165,7 @@ class XiangqiState:
         board[t], board[f] = mover, None
         try:
             own = t if f == king else king
-            if self.position.is_attacked(own, mover.color.other()):
+            if self.position.is_attacked(own, OTHER[mover.color]):
                 return False
             for ray in FILE_RAYS[own]:
                 for sq in ray:
@@ -272,14 +272,14 @@ class XiangqiState:
 
     def push_null(self) -> None:
         position = self.position
-        position.turn = position.turn.other()
+        position.turn = OTHER[position.turn]
         self._nulls.append((self.hash, self._seen))
         self.hash ^= SIDE_KEY
         self._seen = False
 
     def pop_null(self) -> None:
         position = self.position
-        position.turn = position.turn.other()
+        position.turn = OTHER[position.turn]
         self.hash, self._seen = self._nulls.pop()
 
     def in_check(self) -> bool:
@@ -292,7 +292,7 @@ class XiangqiState:
             check = position.is_check()
         else:
             king = self.kings[position.turn]
-            check = king is not None and position.is_attacked(king, position.turn.other())
+            check = king is not None and position.is_attacked(king, OTHER[position.turn])
         self._check = (self.hash, check)
         return check
 

@@ -23,7 +23,7 @@ from itertools import compress
 
 from rules.actions import Action, Move, Pass, parse_action
 from rules.knowledge import Knowledge
-from rules.pieces import Color, Kind, Piece
+from rules.pieces import OTHER, Color, Kind, Piece
 from rules.standard import NO_CAPTURE_LIMIT
 from rules.variants.jieqi.actions import Reveal
 from rules.variants.jieqi.moves import POINT_KINDS, START_POINTS, HiddenBoard
@@ -76,7 +76,7 @@ class Past:
                 if isinstance(action, Reveal):
                     down[action.square] = False
                 self.quiet += 1
-            turn = turn.other()
+            turn = OTHER[turn]
             self.keys[_key(turn, ids, down)] += 1
         self.ids = ids
 
@@ -205,7 +205,7 @@ class JieqiState:
             self._king_taken = False
         self.hash = h
         self._stack.append(entry)
-        self.board.turn = self.board.turn.other()
+        self.board.turn = OTHER[self.board.turn]
         self._remember(action)
 
     def _remember(self, action: Action) -> None:
@@ -240,7 +240,7 @@ class JieqiState:
             board[f], board[t], down[f], down[t] = moved, taken, down_f, down_t
         elif isinstance(action, Reveal):
             down[action.square] = down_f
-        self.board.turn = self.board.turn.other()
+        self.board.turn = OTHER[self.board.turn]
         self._king_taken = False
         self.hash = self._hashes.pop()
 
@@ -263,11 +263,11 @@ class JieqiState:
         )
 
     def push_null(self) -> None:
-        self.board.turn = self.board.turn.other()
+        self.board.turn = OTHER[self.board.turn]
         self.hash ^= tables.SIDE_KEY
 
     def pop_null(self) -> None:
-        self.board.turn = self.board.turn.other()
+        self.board.turn = OTHER[self.board.turn]
         self.hash ^= tables.SIDE_KEY
 
     def in_check(self) -> bool:
@@ -315,7 +315,7 @@ class JieqiState:
         if abs(score) < AHEAD:
             return score
         turn = self.board.turn
-        leader = turn if score > 0 else turn.other()
+        leader = turn if score > 0 else OTHER[turn]
         board = self.board.board
         hidden = sum(1 for p in compress(board, down) if p is not None and p.color is leader)
         lead = max(AHEAD, abs(score) - DOWN_WHEN_AHEAD * hidden)

@@ -26,7 +26,7 @@ from ...geometry import (
     PAWN_MOVES,
     ray_from,
 )
-from ...pieces import THIRD_GEN_KINDS, Color, Kind, Piece
+from ...pieces import OTHER, THIRD_GEN_KINDS, Color, Kind, Piece
 from ...position import Position, slide_targets
 from ...squares import in_palace, on_board, own_half, square
 
@@ -200,7 +200,7 @@ class FanbingPosition(Position):
         piece = self.board[sq]
         assert piece is not None
         if piece.kind is BIAO:
-            return self.last_rule[piece.color.other()]
+            return self.last_rule[OTHER[piece.color]]
         return piece.kind
 
     def pseudo_targets(self, sq: int) -> Iterator[int]:
@@ -225,7 +225,7 @@ class FanbingPosition(Position):
     def _pawn_born_targets(self, sq: int, piece: Piece) -> Iterator[int]:
         """F-1/F-3: a pawn-advisor keeps to the enemy palace (or, with easy flips,
         the enemy half); a pawn-elephant never crosses back over the river."""
-        color, enemy = piece.color, piece.color.other()
+        color, enemy = piece.color, OTHER[piece.color]
         if piece.kind is A:
             if self.easy:
                 steps = [t for t in DIAGONAL_STEPS[sq] if own_half(t, enemy)]
@@ -241,7 +241,7 @@ class FanbingPosition(Position):
         if kind is MINISTER:
             return self._minister_targets(sq, color)
         if kind is BIAO:
-            rule = self.last_rule[color.other()]
+            rule = self.last_rule[OTHER[color]]
             if rule is None:  # F-7: before the opponent has moved, 骉 cannot move
                 return iter(())
             barred = self.just_moved  # F-7: never the piece that just moved
@@ -402,7 +402,7 @@ class FanbingPosition(Position):
         saved = self.last_rule[color], self.just_moved
         self.last_rule[color], self.just_moved = self.rule_of(f), t
         # The index is put back exactly as it was, whatever it held on ``t``.
-        own, other = self.exotic[color], self.exotic[color.other()]
+        own, other = self.exotic[color], self.exotic[OTHER[color]]
         moved_exotic = f in own
         own_on_target = t in own
         taken_exotic = captured is not None and t in other
@@ -452,7 +452,7 @@ class FanbingPosition(Position):
             if not own_half(t, color):
                 flags[t] |= CROSSED
         self.quiet_plies = 0 if captured is not None else self.quiet_plies + 1
-        self.turn = color.other()
+        self.turn = OTHER[color]
         return captured
 
     def change(self, sq: int, piece: Piece, back: Kind | None, flags: int) -> None:

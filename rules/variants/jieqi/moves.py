@@ -34,7 +34,7 @@ from ...geometry import (
     PAWN_MOVES,
     RAYS,
 )
-from ...pieces import Color, Kind, Piece
+from ...pieces import OTHER, Color, Kind, Piece
 from ...position import START_FEN, Position, slide_targets
 from ...squares import in_palace, own_half
 
@@ -217,7 +217,7 @@ class HiddenBoard:
             king = self.king(color)
             if king is None:
                 return False
-        if self.attacks(king, color.other()):
+        if self.attacks(king, OTHER[color]):
             return True
         for ray in FILE_RAYS[king]:
             for t in ray:
