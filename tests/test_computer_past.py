@@ -84,3 +84,21 @@ def test_s4_a_standard_position_met_before_scores_as_a_draw_and_a_lead_shrinks()
     early = state.evaluate()
     state.position.quiet_plies = 100
     assert 0 < state.evaluate() < early
+
+
+def test_the_searched_position_key_follows_every_move_reveal_and_take_back():
+    """The search keeps a position's key move by move; it must always be the
+    key the whole board gives, or a repetition would be missed or invented."""
+    for variant in ("jieqi", "jieqi-classic"):
+        state = state_after(variant, [])
+        rng = random.Random(variant)
+        depth = 0
+        for _ in range(300):
+            actions = state.actions()
+            if depth and (not actions or state.terminal() is not None or rng.random() < 0.3):
+                state.pop()
+                depth -= 1
+            elif actions:
+                state.push(rng.choice(actions))
+                depth += 1
+            assert state.place == _key(state.board.turn, state.ids, state.board.down)

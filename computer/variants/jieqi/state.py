@@ -17,9 +17,10 @@ so a side ahead makes progress instead of shuffling into a draw.
 
 from __future__ import annotations
 
+import random
 from collections import Counter
-from collections.abc import Hashable
 from itertools import compress
+from typing import Final
 
 from rules.actions import Action, Move, Pass, parse_action
 from rules.knowledge import Knowledge
@@ -44,7 +45,15 @@ KINGS = frozenset(
 AHEAD = 150  # a lead worth making progress for
 DOWN_WHEN_AHEAD = 12  # what a side that is ahead pays per piece it keeps face-down
 
-Key = tuple[Hashable, ...]  # (turn, starting point of the piece on each square, face-down squares)
+_RNG = random.Random("jieqi-past")
+# ID_KEYS[start][sq]: xored into a position's key while the piece that
+# started on ``start`` stands on ``sq``. A position (whose turn, which piece
+# stands where, which lie face-down) is one 64-bit key, kept up to date move
+# by move: building and hashing a tuple of the whole board at every node
+# was a large share of the search's time.
+ID_KEYS: Final[tuple[tuple[int, ...], ...]] = tuple(
+    tuple(_RNG.getrandbits(64) for _ in range(90)) for _ in range(90)
+)
 
 
 class Past:
@@ -60,7 +69,7 @@ class Past:
                 ids[sq] = sq
                 down[sq] = not (king_face_up and sq in KINGS)
         turn = Color.RED
-        self.keys: Counter[Key] = Counter([_key(turn, ids, down)])
+        self.keys: Counter[int] = Counter([_key(turn, ids, down)])
         self.quiet = 0
         for text in knowledge.log:
             action = parse_action(text)
@@ -81,8 +90,16 @@ class Past:
         self.ids = ids
 
 
-def _key(turn: Color, ids: list[int | None], down: list[bool]) -> Key:
-    return (turn, tuple(ids), tuple(compress(SQUARES, down)))
+def _key(turn: Color, ids: list[int | None], down: list[bool]) -> int:
+    """The position's key from scratch (the search updates it move by move)."""
+    key = tables.SIDE_KEY if turn is Color.BLACK else 0
+    for sq in SQUARES:
+        start = ids[sq]
+        if start is not None:
+            key ^= ID_KEYS[start][sq]
+        if down[sq]:
+            key ^= tables.DOWN_KEYS[sq]
+    return key
 
 
 def unseen(knowledge: Knowledge, color: Color) -> Counter[Kind]:
@@ -112,10 +129,11 @@ class JieqiState:
         self._stack: list[tuple[Action, Piece | None, Piece | None, bool, bool]] = []
         self._king_taken = False
         self.past = past
-        self.seen: Counter[Key] = Counter() if past is None else Counter(past.keys)
+        self.seen: dict[int, int] = {} if past is None else dict(past.keys)
         self.ids: list[int | None] = [None] * 90 if past is None else list(past.ids)
         self.quiet = 0 if past is None else past.quiet
-        self._trail: list[tuple[Key, int, int | None, int | None]] = []
+        self.place = _key(board.turn, self.ids, board.down)  # the position's key now
+        self._trail: list[tuple[int, int, int | None, int | None]] = []
         # The deal's Zobrist hash: each piece as drawn, which lie face-down, whose turn.
         self.hash = tables.zobrist(board.board, board.turn)
         for sq in compress(SQUARES, board.down):
@@ -209,24 +227,40 @@ class JieqiState:
         self._remember(action)
 
     def _remember(self, action: Action) -> None:
-        """Follow the pieces and count the position (pop undoes it)."""
+        """Follow the pieces and count the position (pop undoes it), its key
+        updated by what the action changed (``push`` saved what was face-down)."""
         ids = self.ids
         quiet = self.quiet
+        place = self.place ^ tables.SIDE_KEY
+        _, _, taken, down_f, down_t = self._stack[-1]
         saved: tuple[int | None, int | None] = (None, None)
         if isinstance(action, Move):
             f, t = action.from_sq, action.to_sq
-            saved = (ids[f], ids[t])
-            self.quiet = 0 if ids[t] is not None or self._stack[-1][2] is not None else quiet + 1
-            ids[t], ids[f] = ids[f], None
+            mover, victim = ids[f], ids[t]
+            saved = (mover, victim)
+            self.quiet = 0 if victim is not None or taken is not None else quiet + 1
+            ids[t], ids[f] = mover, None
+            if mover is not None:
+                place ^= ID_KEYS[mover][f] ^ ID_KEYS[mover][t]
+            if victim is not None:
+                place ^= ID_KEYS[victim][t]
+            if down_f:
+                place ^= tables.DOWN_KEYS[f]
+            if down_t:
+                place ^= tables.DOWN_KEYS[t]
         else:
             self.quiet = quiet + 1
-        key = _key(self.board.turn, ids, self.board.down)
-        self.seen[key] += 1
-        self._trail.append((key, quiet, *saved))
+            if isinstance(action, Reveal) and down_f:
+                place ^= tables.DOWN_KEYS[action.square]
+        seen = self.seen
+        seen[place] = seen.get(place, 0) + 1
+        self._trail.append((self.place, quiet, *saved))
+        self.place = place
 
     def _forget(self, action: Action) -> None:
-        key, quiet, from_id, to_id = self._trail.pop()
-        self.seen[key] -= 1
+        before, quiet, from_id, to_id = self._trail.pop()
+        self.seen[self.place] -= 1
+        self.place = before
         self.quiet = quiet
         if isinstance(action, Move):
             self.ids[action.from_sq], self.ids[action.to_sq] = from_id, to_id
@@ -276,7 +310,7 @@ class JieqiState:
     def terminal(self) -> int | None:
         if self._king_taken:
             return -MATE  # J-4: the king was just taken
-        if self._trail and (self.seen[self._trail[-1][0]] > 1 or self.quiet >= NO_CAPTURE_LIMIT):
+        if self._trail and (self.seen[self.place] > 1 or self.quiet >= NO_CAPTURE_LIMIT):
             return 0  # a position met before (J-8), or the no-capture limit (S-12)
         return None
 
