@@ -21,7 +21,6 @@ from __future__ import annotations
 
 import copy
 import random
-from collections import Counter
 from collections.abc import Hashable, Sequence, Set
 from typing import Final
 
@@ -362,7 +361,7 @@ class FanbingState(XiangqiState):
         self.ranks, self.files = occupancy(position.board)
         self._biao = sum(1 for p in self.pieces.values() if p.kind is Kind.BIAO)
         self._captures = 0  # since the root: after one, no position of the past comes back
-        self._path: Counter[int] = Counter()  # the path's keys (see :meth:`_path_key`)
+        self._path: dict[int, int] = {}  # the path's keys (see :meth:`_path_key`)
         self._in_past: dict[int, bool] = {}  # path key: whether the past holds its whole key
         self._undo: list[Undo] = []
         self._over: int | None = None
@@ -462,8 +461,8 @@ class FanbingState(XiangqiState):
                 self._biao -= 1
         key = self._path_key()
         path = self._path
-        path[key] += 1
-        seen = path[key] > 1 or (self._captures == 0 and self._met_before(key))
+        met = path[key] = path.get(key, 0) + 1
+        seen = met > 1 or (self._captures == 0 and self._met_before(key))
         if mover.kind is Kind.MINISTER and t == MINISTER_GOALS[color]:
             self._over = -MATE  # F-5: the side to move has lost
         elif seen or position.quiet_plies >= NO_CAPTURE_LIMIT:

@@ -4,7 +4,6 @@ in place), and its evaluation, shared with Tuibei."""
 from __future__ import annotations
 
 import random
-from collections import Counter
 from collections.abc import Hashable, Mapping, Sequence, Set
 from operator import attrgetter
 from typing import ClassVar, Final
@@ -102,7 +101,8 @@ class XiangqiState:
         self._worth = self.worth
         self.placed = placed_totals(self.pieces, self.kings, self._worth)
         self.ranks, self.files = occupancy(position.board)
-        self._path: Counter[int] = Counter()
+        self._path: dict[int, int] = {}  # the path's hashes (a dict: Counter's misses are Python)
+        self._in_past: dict[int, bool] = {}  # hash: whether the game's past holds the position
         self._seen = False
         self._nulls: list[tuple[int, bool]] = []  # each null move's hash and _seen before
         self._check: tuple[int | None, bool] = (None, False)  # see :meth:`in_check`
@@ -216,8 +216,17 @@ class XiangqiState:
         self.hash = h
         if self.past is not None:
             path = self._path
-            path[h] += 1
-            self._seen = path[h] > 1 or (self._captures == 0 and self.position.key() in self.past)
+            met = path[h] = path.get(h, 0) + 1
+            self._seen = met > 1 or (self._captures == 0 and self._met_before(h))
+
+    def _met_before(self, h: int) -> bool:
+        """Whether the game's past holds the position of hash ``h`` (its whole
+        key is built and looked up once per hash)."""
+        met = self._in_past.get(h)
+        if met is None:
+            assert self.past is not None
+            met = self._in_past[h] = self.position.key() in self.past
+        return met
 
     def pop(self) -> None:
         move = self.position.pop()

@@ -67,16 +67,15 @@ class BudgetedChanceSearch(ChanceSearch):
         if not self.forced and self.limit is not None and self.nodes > self.limit:
             raise OutOfBudget
 
-    def root(self, order: list[Action], depth: int, margin: int) -> dict[Action, int]:
-        """Root scores ``depth`` plies deep, the actions tried in ``order``:
-        exact within ``margin`` of the best, the others an upper bound below that."""
-        scores: dict[Action, int] = {}
+    def root(self, order: list[Action], depth: int, margin: int, scores: dict[Action, int]) -> None:
+        """Root scores ``depth`` plies deep into ``scores`` (what a cut-short
+        round finished stays there), the actions tried in ``order``: exact
+        within ``margin`` of the best, the others an upper bound below that."""
         alpha = -FULL
         for action in order:
             score = self._full(action, depth - 1, alpha, FULL)
             scores[action] = score
             alpha = max(alpha, score - margin)
-        return scores
 
     def _as(self, sq: int, piece: Piece, kind: Kind, every: bool, then: Callable[[], int]) -> int:
         state = self.state
@@ -165,11 +164,18 @@ class BudgetedChanceSearch(ChanceSearch):
         return head + taking + quiet
 
 
-def chance_scores(knowledge: Knowledge, budget: Budget, margin: int) -> Searched | None:
+def chance_scores(
+    knowledge: Knowledge, budget: Budget, margin: int, *, partial: bool = True
+) -> Searched | None:
     """Root scores of ``knowledge``'s side from the deepest round finished in
     ``budget`` (its nodes and depth; it reads no clock), exact within
     ``margin`` of the best; ``None`` when nothing is face-down, or face-down
-    pieces move (Jieqi classic: nearly every move would be a chance node)."""
+    pieces move (Jieqi classic: nearly every move would be a chance node).
+
+    ``partial``: the actions a round cut short did finish (the best of the
+    round before first) keep their deeper score. A round costs several
+    times the one before, so without it levels 6 to 8 finish the same
+    depth and play alike (BENCHMARKS.md)."""
     state = plugin_for(knowledge.variant).sample(knowledge, random.Random(0))
     if not isinstance(state, JieqiState) or not state.reveals or not any(state.board.down):
         return None
@@ -178,12 +184,16 @@ def chance_scores(knowledge: Knowledge, budget: Budget, margin: int) -> Searched
     done: dict[Action, int] = {}
     for depth in range(1, min(budget.depth, MAX_DEPTH) + 1):
         search.forced = depth == 1
+        scores: dict[Action, int] = {}
         try:
-            done = search.root(order, depth, margin)
+            search.root(order, depth, margin, scores)
         except OutOfBudget:
+            if partial:
+                done.update(scores)
             break
         finally:
             search.forced = False
+        done = scores
         order = sorted(order, key=lambda a: -done[a])  # the best first next round
         if abs(max(done.values())) >= MATE_BOUND:
             break  # a sure result: deeper cannot change it

@@ -56,7 +56,7 @@ class JieqiPlugin(SearchPlugin):
         than determinization in games (BENCHMARKS.md)."""
         if level.number not in CHANCE_LEVELS:
             return None
-        return chance_scores(knowledge, budget, level.noise + 1)
+        return chance_scores(knowledge, budget, level.noise + 1, partial=self.partial_rounds)
 
     def weighed(self, knowledge: Knowledge, depth: int) -> dict[str, int]:
         """One search in which face-down pieces stay unknown to both sides
