@@ -16,6 +16,7 @@ from computer.search import Budget
 from computer.variants.jieqi.chance_player import BudgetedChanceSearch, chance_scores
 from computer.variants.jieqi.chance_search import FULL, ChanceSearch
 from computer.variants.jieqi.plugin import CHANCE_LEVELS
+from rules.actions import Action
 from rules.knowledge import Knowledge, knowledge_of
 from rules.match import Match
 from rules.pieces import Color
@@ -141,9 +142,25 @@ def test_its_table_and_cut_offs_change_what_it_searches_not_what_it_finds(seed, 
     review = ChanceSearch(sample(knowledge, random.Random(0)), knowledge, 2).weigh()
     state = sample(knowledge, random.Random(0))
     wide = BudgetedChanceSearch(state, knowledge, None)
-    scores = {a.text: s for a, s in wide.root(state.actions(), 2, 2 * FULL).items()}
+    found: dict[Action, int] = {}
+    wide.root(state.actions(), 2, 2 * FULL, found)
+    scores = {a.text: s for a, s in found.items()}
     assert scores == review
     narrow = BudgetedChanceSearch(state, knowledge, None)
-    tight = narrow.root(state.actions(), 2, 1)
+    tight: dict[Action, int] = {}
+    narrow.root(state.actions(), 2, 1, tight)
     assert narrow.nodes < wide.nodes
     assert max(tight.values()) == max(scores.values())
+
+
+def test_a_round_cut_short_keeps_what_it_finished_only_when_asked():
+    knowledge = knowledge_of(opened(5, 4), Color.RED)
+    budget = Budget(nodes=12_000)
+    whole = chance_scores(knowledge, budget, 1, partial=False)
+    kept = chance_scores(knowledge, budget, 1, partial=True)
+    assert whole is not None and kept is not None
+    assert kept.nodes == whole.nodes
+    assert set(kept.scores) == set(whole.scores)
+    deeper = {text for text in whole.scores if kept.scores[text] != whole.scores[text]}
+    assert deeper  # the best of the round before, searched a ply deeper
+    assert len(deeper) < len(whole.scores)
