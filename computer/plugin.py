@@ -87,11 +87,16 @@ class Plugin(ABC, Generic[S]):
     def sample(self, knowledge: Knowledge, rng: random.Random) -> S:
         """One sample consistent with what ``knowledge`` says, the unknown drawn by ``rng``."""
 
+    def hides(self, knowledge: Knowledge) -> bool:
+        """Whether anything is hidden from this side: by default, whether it
+        plays more than one sample."""
+        return self.sample_count(knowledge) > 1
+
     def review_samples(self, knowledge: Knowledge, rng: random.Random) -> list[S]:
         """The samples a review scores each action of ``knowledge``'s side
-        over, the same for every action: one when nothing is hidden from it,
-        else :attr:`review_draws` independent draws."""
-        count = 1 if self.sample_count(knowledge) == 1 else self.review_draws
+        over, the same for every action: one when nothing is hidden from it
+        (:meth:`hides`), else :attr:`review_draws` independent draws."""
+        count = self.review_draws if self.hides(knowledge) else 1
         return [self.sample(knowledge, rng) for _ in range(count)]
 
     @abstractmethod

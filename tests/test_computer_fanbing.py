@@ -140,3 +140,15 @@ def test_samples_replay_to_the_view_in_random_games_full_of_flips():
                     assert sample.game.view(knowledge.side) == knowledge.view
                 checked += 1
     assert checked > 40
+
+
+def test_play_searches_one_draw_and_a_review_weighs_several():
+    """One draw searched with the whole budget beat three in games, so every
+    level plays one; a review still weighs each action over several draws."""
+    knowledge = knowledge_of(played(3, 12), Color.RED)
+    plugin = plugin_for("fanbing")
+    assert choose(knowledge, level(8), seed=1, budget=Budget(nodes=3_000)).samples == 1
+    draws = plugin.review_samples(knowledge, random.Random(0))
+    assert len(draws) == plugin.review_draws > 1
+    backs = {tuple(d.game.position.backs) for d in draws}
+    assert len(backs) > 1  # independent draws of what is hidden
