@@ -167,8 +167,11 @@ HIDDEN_PAIRS: dict[str, tuple[str, ...]] = {
         "chance@4:sampled@4",
         "omniscient@8:level@8",
     ),
-    "jieqi-classic": ("chance@8:sampled@8", "omniscient@8:level@8"),
-    "fanbing": ("samples1@6:samples3@6", "samples6@6:samples3@6", "omniscient@8:level@8"),
+    # Face-down pieces move under the classic rules: no chance search there.
+    "jieqi-classic": ("samples1@6:sampled@6", "omniscient@8:level@8"),
+    # The levels play one draw (``samples1``), which beat three.
+    "fanbing": ("samples3@6:level@6", "omniscient@8:level@8"),
+    # Tuibei's one sample already weighs every kind the hidden tile may be.
     "tuibei": ("omniscient@8:level@8",),
 }
 
