@@ -56,7 +56,7 @@ import sys
 import threading
 import time
 from collections.abc import Iterator
-from concurrent.futures import ProcessPoolExecutor
+from concurrent.futures import Executor, ProcessPoolExecutor
 from dataclasses import dataclass
 
 from benchmarks import Figure, bench_elo, bench_search, hidden_players
@@ -137,15 +137,18 @@ def ladder_game(
 
 
 def ladder(
-    pool: ProcessPoolExecutor,
+    pool: Executor,
     variants: tuple[str, ...],
     pairs: tuple[tuple[int, int], ...] = LADDER_PAIRS,
     games: int = LADDER_GAMES,
     max_plies: int = MAX_PLIES,
+    first: int = 0,
 ) -> Iterator[Figure]:
+    """``first``: the first game's number, so that a run of games 20 to 39
+    adds to one of games 0 to 19 what a run of 40 would have played."""
     for variant in variants:
         for upper, lower in pairs:
-            count = range(games)
+            count = range(first, first + games)
             uppers, lowers = [upper] * games, [lower] * games
             results = list(
                 pool.map(ladder_game, [variant] * games, uppers, lowers, count, [max_plies] * games)
@@ -438,6 +441,7 @@ def _main(argv: list[str]) -> Iterator[Figure]:
     parser.add_argument(
         "--pairs", help="upper:lower,... (default: each level against the one below, and 8:1)"
     )
+    parser.add_argument("--first", type=int, default=0, help="the first game's number")
     parser.add_argument("--workers", type=int, default=2, help="processes playing games")
     parser.add_argument("variants", nargs="*", default=VARIANTS)
     args = parser.parse_args(argv[1:])
@@ -448,7 +452,7 @@ def _main(argv: list[str]) -> Iterator[Figure]:
             for upper, lower in (pair.split(":") for pair in args.pairs.split(","))
         )
     with ProcessPoolExecutor(args.workers) as executor:
-        yield from ladder(executor, tuple(args.variants), pairs, args.games)
+        yield from ladder(executor, tuple(args.variants), pairs, args.games, first=args.first)
 
 
 if __name__ == "__main__":

@@ -95,7 +95,7 @@ def omniscient(match: Match, knowledge: Knowledge, budget: Budget) -> Searched:
 def move(match: Match, player: str, number: int, seed: int) -> str:
     """The action of ``player`` (a kind above) at level ``number`` in ``match``."""
     knowledge = knowledge_of(match, match.game.turn)
-    chosen = level(number)
+    chosen = plugin_for(match.variant).level(level(number))
     if player == "level":
         return choose(knowledge, chosen, seed).action
     rng = random.Random(seed)

@@ -58,6 +58,7 @@ def choose(knowledge: Knowledge, level: Level, seed: int, budget: Budget | None 
     plug-in's own search where it has one for the level, else determinized
     (:func:`sampled`); the level's noise is added, and the best score wins."""
     plugin = plugin_for(knowledge.variant)
+    level = plugin.level(level)
     rng = random.Random(seed)
     budget = budget or budget_for(level, knowledge.variant)
     searched = plugin.unsampled(knowledge, level, budget) or sampled(

@@ -15,8 +15,8 @@ from __future__ import annotations
 import copy
 import random
 from abc import ABC, abstractmethod
-from collections.abc import Callable, Sequence
-from dataclasses import dataclass
+from collections.abc import Callable, Mapping, Sequence
+from dataclasses import dataclass, replace
 from typing import Any, ClassVar, Generic, TypeVar
 
 from rules.actions import Action
@@ -78,6 +78,15 @@ class Plugin(ABC, Generic[S]):
     # than shallower ones (measured in the third generation and Jieqi:
     # BENCHMARKS.md).
     sample_nodes: ClassVar[int] = 1500
+    # Each level's noise where this variant's differs from the common one
+    # (:meth:`level`): where luck decides many games and more nodes buy
+    # little, noise that shrinks level by level is what keeps them ordered.
+    noises: ClassVar[Mapping[int, int]] = {}
+
+    def level(self, level: Level) -> Level:
+        """``level`` as this variant plays it: its own noise, if it has one."""
+        noise = self.noises.get(level.number)
+        return level if noise is None else replace(level, noise=noise)
 
     def sample_count(self, knowledge: Knowledge) -> int:
         """How many samples to search: one when nothing is hidden from this side."""

@@ -6,6 +6,7 @@ hidden-information gap) in a few games."""
 from __future__ import annotations
 
 import random
+from concurrent.futures import Executor
 
 import pytest
 
@@ -103,3 +104,26 @@ def test_the_short_report_shows_speed_ladder_elo_and_gap():
         name = f"engine.hidden.{variant}.omniscient2_v_level2"
         assert figures[f"{name}_games"][0] == SHORT.hidden_games
         assert 0 <= figures[f"{name}_pct"][0] <= 100
+
+
+class _Serial(Executor):
+    """Plays the games one after another here, noting which it was given."""
+
+    def __init__(self) -> None:
+        self.numbers: list[int] = []
+
+    def map(self, fn, *iterables, timeout=None, chunksize=1):
+        calls = list(zip(*iterables, strict=True))
+        self.numbers += [call[3] for call in calls]
+        return [fn(*call) for call in calls]
+
+
+def test_a_ladder_run_from_a_later_game_plays_the_games_a_longer_run_would():
+    """``--first``: games 2 and 3 alone, so a 20-game run can be taken to 40
+    without replaying the first 20."""
+    pool = _Serial()
+    figures = list(bench_engine.ladder(pool, ("xiangqi",), ((2, 1),), 2, 6, first=2))
+    assert pool.numbers == [2, 3]
+    expected = [bench_engine.ladder_game("xiangqi", 2, 1, n, max_plies=6) for n in (2, 3)]
+    pct = next(value for name, value, _ in figures if name.endswith("2v1_pct"))
+    assert pct == 100 * sum(score for score, _ in expected) / 2

@@ -22,11 +22,23 @@ from computer.plugin import plugin_for
 from computer.uci import Limit, PlayResult
 
 
-def test_each_level_searches_more_nodes_with_less_noise_than_the_one_below():
-    ordered = [LEVELS[n] for n in sorted(LEVELS)]
+@pytest.mark.parametrize("variant", VARIANTS)
+def test_each_level_searches_more_nodes_with_less_noise_than_the_one_below(variant):
+    plugin = plugin_for(variant)
+    ordered = [plugin.level(LEVELS[n]) for n in sorted(LEVELS)]
     for lower, upper in pairwise(ordered):
         assert upper.nodes > lower.nodes
         assert upper.noise <= lower.noise
+    assert ordered[-1].noise == 0  # the top level plays its best
+
+
+def test_a_variant_plays_a_level_with_its_own_noise():
+    """Jieqi's noise reaches further up the levels than the common one."""
+    jieqi = [plugin_for("jieqi").level(LEVELS[n]).noise for n in sorted(LEVELS)]
+    common = [LEVELS[n].noise for n in sorted(LEVELS)]
+    assert jieqi != common
+    assert [plugin_for("xiangqi").level(LEVELS[n]).noise for n in sorted(LEVELS)] == common
+    assert all(noise > 0 for noise in jieqi[:-1])
 
 
 @pytest.mark.parametrize("variant", VARIANTS)
