@@ -27,7 +27,7 @@ from rules.variant import Game, find_variant
 
 from .evaluation import KING_WORTH, MATE, MATE_BOUND, VALUES
 from .levels import Level
-from .search import Budget, OutOfBudget, Searcher, SearchState, Unhashed
+from .search import Budget, OutOfBudget, Searcher, SearchState, Unhashed, with_partial
 
 Scores = dict[str, int]  # root action text -> score for the player
 
@@ -171,7 +171,7 @@ def scores_after_each_action(
                     floor = max(floor, scores[text] - searcher.margin)
         except OutOfBudget:
             if searcher.partial:
-                done.update(scores)
+                done = with_partial(done, scores)
             break
         done = scores
         order.sort(key=lambda text: -done[text])

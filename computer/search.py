@@ -21,7 +21,7 @@ from __future__ import annotations
 import time
 from collections.abc import Hashable, Sequence
 from dataclasses import dataclass, field
-from typing import Final, Protocol
+from typing import Final, Protocol, TypeVar
 
 from mypy_extensions import mypyc_attr
 
@@ -133,6 +133,24 @@ class OutOfBudget(Exception):
     discarded, unless the searcher keeps partial iterations)."""
 
 
+K = TypeVar("K", bound=Hashable)
+
+
+def with_partial(done: dict[K, int], scores: dict[K, int]) -> dict[K, int]:
+    """The last finished round's ``done`` scores with what a round cut short
+    finished (``scores``, best of the round before first). An action the
+    deeper round did not reach ranks below the best it did reach: its score
+    is a shallower one, often only a bound, and must not outrank an action
+    that the deeper round has just refuted (successor xiangqi's level 8
+    played into a mate in one on such a tie)."""
+    if not scores:
+        return dict(done)
+    ceiling = max(scores.values()) - 1
+    merged = {key: min(score, ceiling) for key, score in done.items()}
+    merged.update(scores)
+    return merged
+
+
 @dataclass(slots=True)
 class Result:
     """Scores of every root action (for the side to move) at ``depth``."""
@@ -209,7 +227,7 @@ class Searcher:
                 self._root(state, order, depth, scores, forced=depth == 1)
             except OutOfBudget:
                 if self.partial:
-                    done.scores.update(scores)
+                    done.scores = with_partial(done.scores, scores)
                 break
             done = Result(scores, depth, self.nodes)
             order = sorted(order, key=lambda a: -scores[a])

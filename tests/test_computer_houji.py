@@ -78,3 +78,16 @@ def test_the_root_window_keeps_the_best_actions_exact():
             checked += 1
         match.apply(rng.choice(match.game.legal_actions()).text)
     assert checked == 3
+
+
+def test_level_eight_does_not_play_into_a_mate_in_one_left_by_an_unfinished_round():
+    """At 40,000 nodes the third round is cut short; the actions it never
+    reached kept a shallower bound tied with the best, and one of them
+    (the chariot taking on a3) opens the b-file to the cannon's mate."""
+    fen = "3akab1r/3cq4/4b1n1c/p3p1p1p/2p6/3C5/Prn1P1P1P/1CN5R/1R3Q3/2BAKABN1 b - - 9 1"
+    mated = Match.start("houji", {"fen": fen})
+    mated.apply("b3a3")
+    mated.apply("b2b9")
+    assert mated.outcome is not None and mated.outcome.winner is Color.RED
+    match = Match.start("houji", {"fen": fen})
+    assert choose(knowledge_of(match, Color.BLACK), level(8), 0).action != "b3a3"

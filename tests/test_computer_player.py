@@ -13,7 +13,7 @@ from computer.evaluation import MATE_BOUND
 from computer.levels import level
 from computer.player import _discourage_going_back, choose
 from computer.plugin import GenericPlugin, plugin_for
-from computer.search import Budget, Searcher
+from computer.search import Budget, Searcher, with_partial
 from computer.variants.jieqi.state import FULL_SET, JieqiState, unseen
 from rules.errors import RulesError
 from rules.knowledge import HIDDEN, knowledge_of
@@ -186,3 +186,10 @@ def test_it_parries_a_mate_threat_instead_of_taking_a_piece():
     assert choice.action != "i5i4"
     match.apply(choice.action)
     assert not black_mates_at_once(match)
+
+
+def test_an_action_a_cut_short_round_did_not_reach_ranks_below_the_best_it_did():
+    before = {"a": 300, "b": 299, "c": 299}  # b and c: bounds below a
+    assert with_partial(before, {"a": 120}) == {"a": 120, "b": 119, "c": 119}
+    assert with_partial(before, {"a": 320, "b": 310}) == {"a": 320, "b": 310, "c": 299}
+    assert with_partial(before, {}) == before

@@ -32,7 +32,7 @@ from rules.pieces import Color, Kind, Piece
 from ...evaluation import MATE, MATE_BOUND
 from ...plugin import Searched, plugin_for
 from ...review import centipawns, winning_chance
-from ...search import Budget, OutOfBudget
+from ...search import Budget, OutOfBudget, with_partial
 from ...tables import ZOBRIST
 from .chance_search import FULL, ChanceSearch, Window
 from .state import JieqiState
@@ -189,7 +189,7 @@ def chance_scores(
             search.root(order, depth, margin, scores)
         except OutOfBudget:
             if partial:
-                done.update(scores)
+                done = with_partial(done, scores)
             break
         finally:
             search.forced = False
