@@ -43,6 +43,20 @@ def test_the_shortcut_agrees_with_the_rules_where_lines_pin(fen):
     agree(XiangqiState(position.copy()), position)
 
 
+@pytest.mark.parametrize(
+    ("fen", "ender"),
+    [
+        ("4k4/4q4/9/9/3r5/9/9/4R4/9/3K5 w", "e2e8"),  # in check, yet the queen may be taken
+        ("4k4/9/9/9/9/9/9/9/3KR2r1/9 w", "e1e9"),  # a pinned chariot may take the king
+    ],
+)
+def test_successor_captures_that_end_the_game_are_legal_whatever_they_expose(fen, ender):
+    position = HoujiPosition.from_fen(fen)
+    assert ender in [m.text for m in position.legal_moves()]
+    assert ender not in [m.text for m in Position.from_fen(fen).legal_moves()]
+    agree(HoujiState(position.copy()), position)
+
+
 @pytest.mark.parametrize("variant", ["xiangqi", "fanbing", "houji"])
 def test_the_shortcut_agrees_with_the_rules_in_played_games(variant):
     checked = 0

@@ -18,11 +18,12 @@ import random
 from collections.abc import Mapping, Sequence, Set
 from typing import Final
 
+from rules.geometry import ADVISOR_MOVES
 from rules.knowledge import Knowledge
 from rules.pieces import OTHER, Color, Kind, Piece
 from rules.squares import own_half
 from rules.variants.houji.game import Houji
-from rules.variants.houji.moves import QUEEN_RAYS, HoujiPosition
+from rules.variants.houji.moves import QUEEN_RAYS, SIDEWAYS, HoujiPosition
 
 from ..evaluation import MATE
 from ..plugin import Plugin, register, scores_after_each_action
@@ -30,6 +31,10 @@ from ..search import Searcher
 from .xiangqi import XiangqiState, evaluate_position
 
 QUEEN_NEAR_KING: Final = 8  # per step closer the queen stands to the enemy king (H-4 takes it)
+QUEEN_LETTER: Final = Kind.QUEEN._value_
+KING_LETTER: Final = Kind.KING._value_
+RULED_LETTERS: Final = frozenset((QUEEN_LETTER, Kind.ADVISOR._value_))
+ENDER_LETTERS: Final = frozenset((QUEEN_LETTER, KING_LETTER))
 HOME: Final = tuple(frozenset(sq for sq in range(90) if own_half(sq, color)) for color in Color)
 
 
@@ -37,7 +42,9 @@ class HoujiState(XiangqiState):
     """A houji board walked in place. Taking a king or a queen ends the game
     (H-3, H-4); no legal move loses (S-3)."""
 
-    standard_moves = False  # the queen attacks along diagonals too
+    # The queen is silent (H-5): it gives no check and pins nothing, so the
+    # standard legality test holds, but for the captures that end the game.
+    game_enders = frozenset({Kind.KING, Kind.QUEEN})
 
     def __init__(self, position: HoujiPosition) -> None:
         super().__init__(position)
@@ -50,14 +57,27 @@ class HoujiState(XiangqiState):
         return {
             sq
             for sq, p in self.pieces.items()
-            if p.color is turn and p.kind in (Kind.QUEEN, Kind.ADVISOR)
+            if p.color is turn and p.kind._value_ in RULED_LETTERS
         }
+
+    def _ruled_targets(self, sq: int) -> list[int]:
+        """The rules' targets of a queen or an advisor, without their generators."""
+        board = self.houji_position.board
+        piece = board[sq]
+        assert piece is not None
+        color = piece.color
+        if piece.kind._value_ == QUEEN_LETTER:
+            return queen_moves(board, sq, color)
+        steps = ADVISOR_MOVES[color][sq]
+        out = [t for t in steps if (p := board[t]) is None or p.color is not color]
+        out += [t for t in SIDEWAYS[color].get(sq, ()) if board[t] is None]  # never a capture
+        return out
 
     def terminal(self) -> int | None:
         if not self._trail:
             return None
         taken = self._trail[-1][0]  # what the last push captured
-        return -MATE if taken is not None and taken.kind in (Kind.KING, Kind.QUEEN) else None
+        return -MATE if taken is not None and taken.kind._value_ in ENDER_LETTERS else None
 
     def evaluate(self) -> int:
         return self.material_and_reach() + queen_terms(self.houji_position, self.pieces, self.kings)
@@ -78,35 +98,35 @@ def queen_terms(
     """What the queens add to the xiangqi evaluation, for the side to move."""
     score = 0
     for sq, piece in pieces.items():
-        if piece.kind is not Kind.QUEEN:
+        if piece.kind._value_ != QUEEN_LETTER:
             continue
         king = kings[OTHER[piece.color]]
         near = 0 if king is None else max(0, 12 - abs(sq % 9 - king % 9) - abs(sq // 9 - king // 9))
-        reach = queen_reach(position.board, sq, piece.color)
+        reach = len(queen_moves(position.board, sq, piece.color))
         value = QUEEN_NEAR_KING * near + 2 * reach
         score += value if piece.color is position.turn else -value
     return score
 
 
-def queen_reach(board: Sequence[Piece | None], sq: int, color: Color) -> int:
-    """How many squares the queen of ``color`` on ``sq`` may go to: the count
-    of ``queen_targets``, without a generator (it slides on its own half and,
-    past the river, may take only the enemy queen, or the king on a line)."""
+def queen_moves(board: Sequence[Piece | None], sq: int, color: Color) -> list[int]:
+    """``queen_targets`` as a list, without a generator: the queen of
+    ``color`` on ``sq`` slides on its own half and, past the river, may take
+    only the enemy queen, or the king on a line."""
     home = HOME[color]
-    count = 0
+    out: list[int] = []
     for ray, straight in QUEEN_RAYS[sq]:
         for t in ray:
             p = board[t]
             if p is None:
                 if t in home:
-                    count += 1
+                    out.append(t)
                 continue
-            if p.color is not color and (
-                t in home or p.kind is Kind.QUEEN or (straight and p.kind is Kind.KING)
-            ):
-                count += 1
+            if p.color is not color:
+                letter = p.kind._value_
+                if t in home or letter == QUEEN_LETTER or (straight and letter == KING_LETTER):
+                    out.append(t)
             break
-    return count
+    return out
 
 
 class HoujiSample:

@@ -4,7 +4,7 @@ in place), and its evaluation, shared with Tuibei."""
 from __future__ import annotations
 
 import random
-from collections.abc import Hashable, Mapping, Sequence, Set
+from collections.abc import Hashable, Iterable, Mapping, Sequence, Set
 from operator import attrgetter
 from typing import ClassVar, Final
 
@@ -80,6 +80,10 @@ class XiangqiState:
     worth: ClassVar[Worth] = PLACED
     # Whether every piece attacks as in standard xiangqi (see :meth:`_legal`).
     standard_moves: ClassVar[bool] = True
+    # Kinds whose capture ends the game at once, so that taking one is legal
+    # whatever it exposes (none in standard xiangqi: a king is never left
+    # to be taken).
+    game_enders: ClassVar[frozenset[Kind]] = frozenset()
 
     def __init__(self, position: Position, past: Occurrences | None = None) -> None:
         self.position = position
@@ -124,9 +128,8 @@ class XiangqiState:
         moves = pseudo_moves(board, [sq for sq in squares if sq not in ruled], turn, captures)
         for sq in sorted(ruled):
             row = MOVES[sq]
-            moves += [
-                row[t] for t in position.pseudo_targets(sq) if not captures or board[t] is not None
-            ]
+            targets = self._ruled_targets(sq)
+            moves += [row[t] for t in targets if not captures or board[t] is not None]
         moves.sort(key=FROM_SQUARE)  # stable: each piece's own order is kept
         return moves
 
@@ -134,6 +137,10 @@ class XiangqiState:
         """Squares of the side to move's pieces that move otherwise than in
         standard xiangqi (none here)."""
         return frozenset()
+
+    def _ruled_targets(self, sq: int) -> Iterable[int]:
+        """Where the piece on a :meth:`_ruled` square may go, in the rules' order."""
+        return self.position.pseudo_targets(sq)
 
     def _legal(self, moves: list[Move]) -> list[Move]:
         """The legal ones among pseudo-legal ``moves``: in standard xiangqi, and
@@ -162,6 +169,8 @@ class XiangqiState:
         f, t = move.from_sq, move.to_sq
         mover, captured = board[f], board[t]
         assert mover is not None
+        if captured is not None and captured.kind in self.game_enders:
+            return True
         board[t], board[f] = mover, None
         try:
             own = t if f == king else king
