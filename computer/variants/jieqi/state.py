@@ -23,6 +23,7 @@ from itertools import compress
 from typing import Final
 
 from rules.actions import Action, Move, Pass, parse_action
+from rules.geometry import RAYS
 from rules.knowledge import Knowledge
 from rules.pieces import OTHER, Color, Kind, Piece
 from rules.standard import NO_CAPTURE_LIMIT
@@ -31,7 +32,16 @@ from rules.variants.jieqi.moves import POINT_KINDS, START_POINTS, HiddenBoard
 
 from ... import tables
 from ...evaluation import KING_FREEDOM, MATE, MOBILITY, VALUES
-from ...tables import ATTACKER_LETTERS, BASE, EXPOSED, NEAR, SLIDER_LETTERS, reach
+from ...tables import (
+    ATTACKER_LETTERS,
+    BASE,
+    CANNON_LETTER,
+    CORNERS,
+    LINE_LETTERS,
+    NEAR,
+    SLIDER_LETTERS,
+    reach,
+)
 
 FULL_SET: tuple[Counter[Kind], ...] = tuple(
     Counter(kind for sq in START_POINTS[color] if (kind := POINT_KINDS[sq]) is not None)
@@ -139,19 +149,19 @@ class JieqiState:
         for sq in compress(SQUARES, board.down):
             self.hash ^= tables.DOWN_KEYS[sq]
         self._hashes: list[int] = []
+        self._check: tuple[int | None, bool] = (None, False)  # see :meth:`in_check`
 
     def _legal(self, moves: list[Move]) -> list[Move]:
         """``HiddenBoard.legal_moves`` among ``moves``: out of check, a move
-        touching no square :data:`EXPOSED` to the revealed king cannot expose
-        it (no piece of Jieqi attacks it from elsewhere), so only the others
-        are tried on the board."""
+        touching no square :meth:`_exposed` to the revealed king cannot
+        expose it, so only the others are tried on the board."""
         hidden = self.board
         king = hidden.king(hidden.turn)
         if king is None:
             return moves  # J-6: no revealed king, nothing to expose
         board, down = hidden.board, hidden.down
-        exposed = EXPOSED[king]
-        check = hidden.in_danger(hidden.turn, king)
+        check = self.in_check()
+        exposed = frozenset() if check else self._exposed(king)
         legal: list[Move] = []
         for m in moves:
             f, t = m.from_sq, m.to_sq
@@ -169,10 +179,40 @@ class JieqiState:
                 board[f], board[t], down[f], down[t] = mover, captured, down_f, down_t
         return legal
 
+    def _exposed(self, king: int) -> set[int]:
+        """:func:`~computer.tables.exposed_squares` for Jieqi: an enemy piece
+        lies on a line as what it moves as (a face-down piece under the
+        classic rules as the piece of its point; under the document's, it
+        never moves, J-3), and only a revealed king faces (J-6)."""
+        hidden = self.board
+        board, down = hidden.board, hidden.down
+        color = hidden.turn
+        moving_down = hidden.rules.face_down is not None
+        out = set(CORNERS[king])
+        out.add(king)
+        for ray in RAYS[king]:
+            between = 0
+            for i, sq in enumerate(ray):
+                p = board[sq]
+                if p is None:
+                    continue
+                if p.color is not color:
+                    if not down[sq]:
+                        letter = p.kind._value_
+                    else:
+                        kind = POINT_KINDS[sq] if moving_down else None
+                        letter = "" if kind is None or kind is Kind.KING else kind._value_
+                    if between <= (2 if letter == CANNON_LETTER else 1) and letter in LINE_LETTERS:
+                        out.update(ray[: i + 1])
+                between += 1
+                if between > 2:
+                    break
+        return out
+
     def actions(self) -> list[Action]:
         board = self.board
         moves: list[Action] = list(_ordered(board.board, self._legal(list(board.pseudo_moves()))))
-        danger = board.in_danger(board.turn)
+        danger = self.in_check()
         if self.reveals and not danger:
             moves += [
                 Reveal(sq)
@@ -305,7 +345,14 @@ class JieqiState:
         self.hash ^= tables.SIDE_KEY
 
     def in_check(self) -> bool:
-        return self.board.in_danger(self.board.turn)
+        """Whether the side to move's revealed king is in danger (asked
+        several times a node, so kept for the last hash asked: the hash
+        holds the whole deal and the turn)."""
+        if self._check[0] == self.hash:
+            return self._check[1]
+        check = self.board.in_danger(self.board.turn)
+        self._check = (self.hash, check)
+        return check
 
     def terminal(self) -> int | None:
         if self._king_taken:
@@ -317,10 +364,11 @@ class JieqiState:
     def evaluate(self) -> int:
         hidden = self.board
         board, down = hidden.board, hidden.down
+        king_steps = hidden.rules.revealed.king
         pieces = [(sq, p) for sq, p in enumerate(board) if p is not None]
         kings: list[int | None] = [None, None]
         for sq, piece in pieces:
-            if piece.kind is Kind.KING and not down[sq]:
+            if not down[sq] and piece.kind._value_ == KING_LETTER:
                 kings[piece.color] = sq
         totals = [0, 0]
         for sq, piece in pieces:
@@ -336,8 +384,11 @@ class JieqiState:
                 king = kings[1 - color]
                 if king is not None:
                     value += NEAR[sq][king]
-            elif letter == KING_LETTER:
-                value += KING_FREEDOM * sum(1 for _ in hidden.targets(sq))
+            elif letter == KING_LETTER:  # its steps, as ``hidden.targets`` gives them
+                steps = king_steps[color][sq]
+                value += KING_FREEDOM * sum(
+                    1 for t in steps if (p := board[t]) is None or p.color is not color
+                )
             totals[color] += value
         turn = hidden.turn
         score = totals[turn] - totals[1 - turn]
