@@ -78,16 +78,11 @@ class BudgetedChanceSearch(ChanceSearch):
             alpha = max(alpha, score - margin)
 
     def _as(self, sq: int, piece: Piece, kind: Kind, every: bool, then: Callable[[], int]) -> int:
-        state = self.state
-        keys = ZOBRIST
-        swap = keys[piece.kind._value_][piece.color][sq] ^ keys[kind._value_][piece.color][sq]
         mark = POOL_KEYS[piece.color][kind._value_][self.pools[piece.color][kind]] if every else 0
-        state.hash ^= swap
         self.marks ^= mark
         try:
             return super()._as(sq, piece, kind, every, then)
         finally:
-            state.hash ^= swap
             self.marks ^= mark
 
     def _chance(self, turned: tuple[int, bool] | None, then: Window, alpha: int, beta: int) -> int:

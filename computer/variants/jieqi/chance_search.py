@@ -36,7 +36,7 @@ from rules.variants.jieqi.actions import Reveal
 
 from ...evaluation import MATE
 from ...review import centipawns, winning_chance
-from ...tables import DOWN_KEYS
+from ...tables import DOWN_KEYS, ZOBRIST
 from .state import JieqiState, unseen
 
 QUIESCENCE = 3  # captures followed after the last full ply
@@ -127,15 +127,21 @@ class ChanceSearch:
 
     def _as(self, sq: int, piece: Piece, kind: Kind, every: bool, then: Callable[[], int]) -> int:
         """``then`` with the face-down ``piece`` on ``sq`` turned out a ``kind``
-        (taken from its colour's unseen pieces when ``every`` identity counts)."""
-        board = self.state.board.board
+        (taken from its colour's unseen pieces when ``every`` identity counts).
+        The state's hash follows the identity: what the state keeps by hash
+        (its check, its scores) must not be read for another identity."""
+        state = self.state
+        board = state.board.board
         pool = self.pools[piece.color]
+        swap = ZOBRIST[piece.kind._value_][piece.color][sq] ^ ZOBRIST[kind._value_][piece.color][sq]
         board[sq] = Piece(piece.color, kind)
+        state.hash ^= swap
         pool[kind] -= every  # a victim stays unseen: only the king was asked about
         try:
             return then()
         finally:
             pool[kind] += every
+            state.hash ^= swap
             board[sq] = piece
 
     def _full(self, action: Action, depth: int, alpha: int = -FULL, beta: int = FULL) -> int:

@@ -150,6 +150,7 @@ class JieqiState:
             self.hash ^= tables.DOWN_KEYS[sq]
         self._hashes: list[int] = []
         self._check: tuple[int | None, bool] = (None, False)  # see :meth:`in_check`
+        self._scores: dict[int, int] = {}  # see :meth:`evaluate`
 
     def _legal(self, moves: list[Move]) -> list[Move]:
         """``HiddenBoard.legal_moves`` among ``moves``: out of check, a move
@@ -362,6 +363,16 @@ class JieqiState:
         return None
 
     def evaluate(self) -> int:
+        """The score for the side to move, kept by :meth:`key`: iterative
+        deepening and transpositions reach the same leaves again, and the
+        score walks the whole board."""
+        key = self.hash ^ (self.quiet * tables.QUIET_KEY)
+        score = self._scores.get(key)
+        if score is None:
+            score = self._scores[key] = self._evaluate()
+        return score
+
+    def _evaluate(self) -> int:
         hidden = self.board
         board, down = hidden.board, hidden.down
         king_steps = hidden.rules.revealed.king
