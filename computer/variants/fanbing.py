@@ -371,6 +371,7 @@ class FanbingState(XiangqiState):
         self._undo: list[Undo] = []
         self._over: int | None = None
         self._check: tuple[int | None, bool] = (None, False)  # see :meth:`in_check`
+        self._scores: dict[int, int] = {}  # see :meth:`evaluate`
 
     def _legal(self, moves: list[Move]) -> list[Move]:
         """The legal ones among ``moves``. While the enemy has only standard
@@ -537,15 +538,18 @@ class FanbingState(XiangqiState):
         return self._over
 
     def key(self) -> Hashable:
-        """The position's public key, the backs as drawn, and the quiet plies, hashed."""
-        return self._path_key() ^ self.hidden ^ (self.fanbing_position.quiet_plies * QUIET_KEY)
+        return self.score_key()
 
     def null_ok(self) -> bool:
         """Never: the board's rule state (which kind's rule each side moved
         by last, 骉's context) follows the moves, and a pass has none."""
         return False
 
-    def evaluate(self) -> int:
+    def score_key(self) -> int:
+        """The position's public key, the backs as drawn, and the quiet plies, hashed."""
+        return self._path_key() ^ self.hidden ^ (self.fanbing_position.quiet_plies * QUIET_KEY)
+
+    def _evaluate(self) -> int:
         red, black = self.placed
         score = (
             red - black + reach_terms(self.fanbing_position, self.pieces, (self.ranks, self.files))

@@ -79,7 +79,7 @@ class HoujiState(XiangqiState):
         taken = self._trail[-1][0]  # what the last push captured
         return -MATE if taken is not None and taken.kind._value_ in ENDER_LETTERS else None
 
-    def evaluate(self) -> int:
+    def _evaluate(self) -> int:
         return self.material_and_reach() + queen_terms(self.houji_position, self.pieces, self.kings)
 
 

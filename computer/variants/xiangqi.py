@@ -110,6 +110,7 @@ class XiangqiState:
         self._seen = False
         self._nulls: list[tuple[int, bool]] = []  # each null move's hash and _seen before
         self._check: tuple[int | None, bool] = (None, False)  # see :meth:`in_check`
+        self._scores: dict[int, int] = {}  # see :meth:`evaluate`
 
     def actions(self) -> Sequence[Action]:
         return ordered(self.position.board, self._legal(self._pseudo(False)), self.values)
@@ -322,6 +323,19 @@ class XiangqiState:
         return 0 if self.position.quiet_plies >= NO_CAPTURE_LIMIT else None
 
     def evaluate(self) -> int:
+        """The score for the side to move, kept by :meth:`score_key`:
+        iterative deepening and transpositions reach the same leaves again."""
+        key = self.score_key()
+        score = self._scores.get(key)
+        if score is None:
+            score = self._scores[key] = self._evaluate()
+        return score
+
+    def score_key(self) -> int:
+        """A hash of all the score depends on: the position and its quiet plies."""
+        return self.hash ^ (self.position.quiet_plies * QUIET_KEY)
+
+    def _evaluate(self) -> int:
         score = self.material_and_reach()
         return score if self.past is None else progress(score, self.position.quiet_plies)
 
