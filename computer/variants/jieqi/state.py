@@ -22,8 +22,8 @@ from collections import Counter
 from itertools import compress
 from typing import Final
 
-from rules.actions import Action, Move, Pass, parse_action
-from rules.geometry import RAYS
+from rules.actions import MOVES, Action, Move, Pass, parse_action
+from rules.geometry import HORSE_MOVES, RAYS
 from rules.knowledge import Knowledge
 from rules.pieces import OTHER, Color, Kind, Piece
 from rules.standard import NO_CAPTURE_LIMIT
@@ -48,6 +48,9 @@ FULL_SET: tuple[Counter[Kind], ...] = tuple(
     for color in Color
 )
 KING_LETTER = Kind.KING._value_
+CHARIOT_LETTER: Final = Kind.CHARIOT._value_
+HORSE_LETTER: Final = Kind.HORSE._value_
+ELEPHANT_LETTER: Final = Kind.ELEPHANT._value_
 SQUARES = range(90)
 KINGS = frozenset(
     sq for color in Color for sq in START_POINTS[color] if POINT_KINDS[sq] is Kind.KING
@@ -212,7 +215,7 @@ class JieqiState:
 
     def actions(self) -> list[Action]:
         board = self.board
-        moves: list[Action] = list(_ordered(board.board, self._legal(list(board.pseudo_moves()))))
+        moves: list[Action] = list(_ordered(board.board, self._legal(self._pseudo(False))))
         danger = self.in_check()
         if self.reveals and not danger:
             moves += [
@@ -225,10 +228,60 @@ class JieqiState:
         return moves
 
     def captures(self) -> list[Action]:
-        board = self.board
-        cells = board.board
-        taking = [m for m in board.pseudo_moves() if cells[m.to_sq] is not None]
-        return list(_ordered(cells, self._legal(taking)))
+        return list(_ordered(self.board.board, self._legal(self._pseudo(True))))
+
+    def _pseudo(self, captures: bool) -> list[Move]:
+        """The side to move's pseudo-legal moves (only its captures when
+        ``captures``) in ``pseudo_moves``' order, without its generators:
+        the search asks for them at nearly every node."""
+        hidden = self.board
+        board, turn = hidden.board, hidden.turn
+        quiet = not captures
+        out: list[Move] = []
+        add = out.append
+        for sq, piece in enumerate(board):
+            if piece is None or piece.color is not turn:
+                continue
+            found = hidden.mover(sq)
+            if found is None:
+                continue
+            kind, reach = found
+            row = MOVES[sq]
+            letter = kind._value_
+            if letter in (CHARIOT_LETTER, CANNON_LETTER):
+                screens = 0 if letter == CHARIOT_LETTER else 1
+                for ray in RAYS[sq]:
+                    passed = 0
+                    for t in ray:
+                        p = board[t]
+                        if p is None:
+                            if quiet and passed == 0:
+                                add(row[t])
+                            continue
+                        if passed == screens:
+                            if p.color is not turn:
+                                add(row[t])
+                            break
+                        passed += 1
+            elif letter in (HORSE_LETTER, ELEPHANT_LETTER):
+                pairs = HORSE_MOVES[sq] if letter == HORSE_LETTER else reach.elephant[turn][sq]
+                for t, blocker in pairs:
+                    if board[blocker] is None:
+                        p = board[t]
+                        if p is None:
+                            if quiet:
+                                add(row[t])
+                        elif p.color is not turn:
+                            add(row[t])
+            else:
+                for t in reach.steps(kind)[turn][sq]:
+                    p = board[t]
+                    if p is None:
+                        if quiet:
+                            add(row[t])
+                    elif p.color is not turn:
+                        add(row[t])
+        return out
 
     def push(self, action: Action) -> None:
         board, down = self.board.board, self.board.down
