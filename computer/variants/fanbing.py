@@ -378,16 +378,21 @@ class FanbingState(XiangqiState):
         pieces that move as in xiangqi (nothing in its exotic index: no new
         piece, no minister, no pawn-born advisor or elephant), out of check,
         a move touching no square exposed to the own king is legal, as in
-        standard xiangqi."""
+        standard xiangqi, and the others are tested as there: with no enemy
+        minister (F-5) and no enemy piece whose moves hang on 骉's context
+        (F-7), the rules' test comes to the standard one."""
         position = self.fanbing_position
         turn = position.turn
         king = position.king_square(turn)
-        legal = position.is_legal_pseudo
         if king is None or position.exotic[1 - turn] or self.in_check():
+            legal = position.is_legal_pseudo
             return [m for m in moves if legal(m)]
         exposed = exposed_squares(position.board, king, turn)
+        safe = self._safe
         return [
-            m for m in moves if (m.from_sq not in exposed and m.to_sq not in exposed) or legal(m)
+            m
+            for m in moves
+            if (m.from_sq not in exposed and m.to_sq not in exposed) or safe(m, king)
         ]
 
     def _ruled(self) -> Set[int]:
