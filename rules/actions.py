@@ -93,6 +93,8 @@ class Move(tuple[Square, Square], Action):
     hashes moves at every node (the hash move, killers, history), and a
     tuple's equality and hash run in C where a dataclass's are Python calls
     (a tenth of the search's time). Equal by value, as every action is.
+    The compiled hot paths index it (``move[0]``, ``move[1]``): reading
+    ``from_sq`` and ``to_sq`` from compiled code is a call to each property.
 
     Not registered: any four characters might be a move, so
     :func:`parse_action` tries it after every registered kind."""

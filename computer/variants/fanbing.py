@@ -389,11 +389,7 @@ class FanbingState(XiangqiState):
             return [m for m in moves if legal(m)]
         exposed = exposed_squares(position.board, king, turn)
         safe = self._safe
-        return [
-            m
-            for m in moves
-            if (m.from_sq not in exposed and m.to_sq not in exposed) or safe(m, king)
-        ]
+        return [m for m in moves if (m[0] not in exposed and m[1] not in exposed) or safe(m, king)]
 
     def _ruled(self) -> Set[int]:
         """The new pieces and the pawn-born advisors and elephants (the
@@ -423,7 +419,7 @@ class FanbingState(XiangqiState):
         assert isinstance(action, Move)
         position = self.fanbing_position
         board, flags, backs = position.board, position.flags, position.backs
-        f, t = action.from_sq, action.to_sq
+        f, t = action[0], action[1]  # indexed: the properties cost a call compiled (see ``Move``)
         mover, captured = board[f], board[t]
         assert mover is not None
         color = mover.color
@@ -516,7 +512,7 @@ class FanbingState(XiangqiState):
         ) = self._undo.pop()
         position = self.fanbing_position
         board, flags, backs = position.board, position.flags, position.backs
-        f, t = move.from_sq, move.to_sq
+        f, t = move[0], move[1]
         mover = board[t]
         assert mover is not None
         color = mover.color

@@ -5,7 +5,7 @@ from __future__ import annotations
 
 import random
 from collections.abc import Hashable, Iterable, Mapping, Sequence, Set
-from operator import attrgetter
+from operator import itemgetter
 from typing import ClassVar, Final
 
 from mypy_extensions import mypyc_attr
@@ -42,7 +42,7 @@ from ..tables import (
 
 Key = tuple[Hashable, ...]  # a position's repetition key (Position.key)
 KING_LETTER: Final = Kind.KING._value_
-FROM_SQUARE: Final = attrgetter("from_sq")
+FROM_SQUARE: Final = itemgetter(0)
 
 
 def ordered(
@@ -51,7 +51,7 @@ def ordered(
     """Captures first, the most valuable victim by the least valuable attacker."""
 
     def key(move: Move) -> int:
-        victim, mover = board[move.to_sq], board[move.from_sq]
+        victim, mover = board[move[1]], board[move[0]]
         if victim is None or mover is None:
             return 0
         return -(values[victim.kind] * 10 - values[mover.kind] // 100)
@@ -157,17 +157,13 @@ class XiangqiState:
         if self.in_check():
             return [m for m in moves if safe(m, king)]
         exposed = exposed_squares(position.board, king, position.turn)
-        return [
-            m
-            for m in moves
-            if (m.from_sq not in exposed and m.to_sq not in exposed) or safe(m, king)
-        ]
+        return [m for m in moves if (m[0] not in exposed and m[1] not in exposed) or safe(m, king)]
 
     def _safe(self, move: Move, king: int) -> bool:
         """``Position.is_legal_pseudo`` on a standard board whose side to move
         has its king on ``king``: the king neither attacked nor facing the other."""
         board = self.position.board
-        f, t = move.from_sq, move.to_sq
+        f, t = move[0], move[1]  # indexed: the properties cost a call compiled (see ``Move``)
         mover, captured = board[f], board[t]
         assert mover is not None
         if captured is not None and captured.kind in self.game_enders:
@@ -193,7 +189,7 @@ class XiangqiState:
 
     def push(self, action: Action) -> None:
         assert isinstance(action, Move)
-        f, t = action.from_sq, action.to_sq
+        f, t = action[0], action[1]
         board = self.position.board
         mover = board[f]
         assert mover is not None
@@ -244,20 +240,21 @@ class XiangqiState:
             self._path[self.hash] -= 1
         self.hash = self._hashes.pop()
         taken, self._seen, self.placed = self._trail.pop()
-        self._occupy(move.from_sq, move.to_sq, taken is None)
+        f, t = move[0], move[1]
+        self._occupy(f, t, taken is None)
         pieces, sliders = self.pieces, self.sliders
-        mover = pieces[move.from_sq] = pieces.pop(move.to_sq)
+        mover = pieces[f] = pieces.pop(t)
         if mover.kind is Kind.KING:
-            self.kings[mover.color] = move.from_sq
-        elif move.to_sq in sliders:
-            sliders[move.from_sq] = sliders.pop(move.to_sq)
+            self.kings[mover.color] = f
+        elif t in sliders:
+            sliders[f] = sliders.pop(t)
         if taken is not None:
-            pieces[move.to_sq] = taken
+            pieces[t] = taken
             if taken.kind._value_ in SLIDER_LETTERS:
-                sliders[move.to_sq] = taken
+                sliders[t] = taken
             self._captures -= 1
             if taken.kind is Kind.KING:
-                self.kings[taken.color] = move.to_sq
+                self.kings[taken.color] = t
 
     def _occupy(self, f: int, t: int, empty: bool) -> None:
         """Flip the occupancy bits of a move from ``f`` to an ``empty`` ``t``,
@@ -271,7 +268,7 @@ class XiangqiState:
 
     def is_capture(self, action: Action) -> bool:
         assert isinstance(action, Move)
-        return self.position.board[action.to_sq] is not None
+        return self.position.board[action[1]] is not None
 
     def key(self) -> Hashable:
         """The Zobrist hash, with the quiet plies once they count: past half

@@ -168,7 +168,7 @@ class JieqiState:
         exposed = frozenset() if check else self._exposed(king)
         legal: list[Move] = []
         for m in moves:
-            f, t = m.from_sq, m.to_sq
+            f, t = m[0], m[1]  # indexed: the properties cost a call compiled (see ``Move``)
             if not check and f not in exposed and t not in exposed:
                 legal.append(m)
                 continue
@@ -290,7 +290,7 @@ class JieqiState:
         self._hashes.append(h)
         h ^= tables.SIDE_KEY
         if isinstance(action, Move):
-            f, t = action.from_sq, action.to_sq
+            f, t = action[0], action[1]
             entry = (action, board[f], board[t], down[f], down[t])
             taken = board[t]
             mover = board[f]
@@ -329,7 +329,7 @@ class JieqiState:
         _, _, taken, down_f, down_t = self._stack[-1]
         saved: tuple[int | None, int | None] = (None, None)
         if isinstance(action, Move):
-            f, t = action.from_sq, action.to_sq
+            f, t = action[0], action[1]
             mover, victim = ids[f], ids[t]
             saved = (mover, victim)
             self.quiet = 0 if victim is not None or taken is not None else quiet + 1
@@ -357,14 +357,14 @@ class JieqiState:
         self.place = before
         self.quiet = quiet
         if isinstance(action, Move):
-            self.ids[action.from_sq], self.ids[action.to_sq] = from_id, to_id
+            self.ids[action[0]], self.ids[action[1]] = from_id, to_id
 
     def pop(self) -> None:
         self._forget(self._stack[-1][0])
         action, moved, taken, down_f, down_t = self._stack.pop()
         board, down = self.board.board, self.board.down
         if isinstance(action, Move):
-            f, t = action.from_sq, action.to_sq
+            f, t = action[0], action[1]
             board[f], board[t], down[f], down[t] = moved, taken, down_f, down_t
         elif isinstance(action, Reveal):
             down[action.square] = down_f
@@ -373,7 +373,7 @@ class JieqiState:
         self.hash = self._hashes.pop()
 
     def is_capture(self, action: Action) -> bool:
-        return isinstance(action, Move) and self.board.board[action.to_sq] is not None
+        return isinstance(action, Move) and self.board.board[action[1]] is not None
 
     def key(self) -> int:
         """The deal's hash with the quiet plies, which the evaluation reads."""
@@ -474,7 +474,7 @@ class JieqiState:
 
 def _ordered(board: list[Piece | None], moves: list[Move]) -> list[Move]:
     def key(move: Move) -> int:
-        victim = board[move.to_sq]
+        victim = board[move[1]]
         return 0 if victim is None else -VALUES[victim.kind] - 1
 
     return sorted(moves, key=key)

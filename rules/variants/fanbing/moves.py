@@ -393,7 +393,7 @@ class FanbingPosition(Position):
         """Make-test-unmake as in standard, with 骉's context set as it would be
         after the move, and F-5: a minister is taken only under two attackers."""
         board, flags, backs = self.board, self.flags, self.backs
-        f, t = move.from_sq, move.to_sq
+        f, t = move[0], move[1]  # indexed: the properties cost a call compiled (see ``Move``)
         mover, captured = board[f], board[t]
         assert mover is not None
         color = mover.color
@@ -432,7 +432,7 @@ class FanbingPosition(Position):
     def make(self, move: Move) -> Piece | None:
         """Play a legal move for good, carrying backs and flags along; the capture."""
         board, flags, backs = self.board, self.flags, self.backs
-        f, t = move.from_sq, move.to_sq
+        f, t = move[0], move[1]
         mover, captured = board[f], board[t]
         assert mover is not None
         color = mover.color
