@@ -66,7 +66,13 @@ HORSE_LETTER: Final = Kind.HORSE._value_
 CANNON_LETTER: Final = Kind.CANNON._value_
 
 
-def exposed_squares(board: Sequence[Piece | None], king: int, color: Color) -> set[int]:
+def exposed_squares(
+    board: Sequence[Piece | None],
+    king: int,
+    color: Color,
+    down: Sequence[bool] | None = None,
+    down_lines: Sequence[str] = (),
+) -> set[int]:
     """The squares a move from or to may expose ``color``'s king on ``king``
     on a board of standard pieces: the part of :data:`EXPOSED` that matters
     on this board. One move of ours adds or removes at most one piece
@@ -75,7 +81,9 @@ def exposed_squares(board: Sequence[Piece | None], king: int, color: Color) -> s
     with at most one piece between (one piece leaving opens the line) or an
     enemy cannon with at most two (one leaving, or one arriving, gives it a
     single screen). The king's own square and the horse legs at its corners
-    always count. A king in check is the caller's to test in full."""
+    always count. A king in check is the caller's to test in full. Where
+    ``down`` marks face-down pieces, such an enemy piece counts as the kind
+    whose letter ``down_lines`` gives for its square ("": none)."""
     out = set(CORNERS[king])
     out.add(king)
     for ray in RAYS[king]:
@@ -85,7 +93,7 @@ def exposed_squares(board: Sequence[Piece | None], king: int, color: Color) -> s
             if p is None:
                 continue
             if p.color is not color:
-                letter = p.kind._value_
+                letter = down_lines[sq] if down is not None and down[sq] else p.kind._value_
                 if between <= (2 if letter == CANNON_LETTER else 1) and letter in LINE_LETTERS:
                     out.update(ray[: i + 1])
             between += 1

@@ -19,6 +19,7 @@ from __future__ import annotations
 
 import random
 from collections import Counter
+from collections.abc import Sequence, Set
 from itertools import compress
 from typing import Final
 
@@ -36,10 +37,9 @@ from ...tables import (
     ATTACKER_LETTERS,
     BASE,
     CANNON_LETTER,
-    CORNERS,
-    LINE_LETTERS,
     NEAR,
     SLIDER_LETTERS,
+    exposed_squares,
     reach,
 )
 
@@ -54,6 +54,15 @@ ELEPHANT_LETTER: Final = Kind.ELEPHANT._value_
 SQUARES = range(90)
 KINGS = frozenset(
     sq for color in Color for sq in START_POINTS[color] if POINT_KINDS[sq] is Kind.KING
+)
+# DOWN_LINES[face-down pieces move]: what a face-down enemy piece on each
+# point lines up with the king as, for :func:`~computer.tables.exposed_squares`
+# ("": nothing). Under the classic rules it moves as the piece of its point
+# (J-9); under the document's it never moves (J-3); a king faces only
+# revealed (J-6).
+DOWN_LINES: Final = (
+    ("",) * 90,
+    tuple("" if k is None or k is Kind.KING else k._value_ for k in POINT_KINDS),
 )
 AHEAD = 150  # a lead worth making progress for
 DOWN_WHEN_AHEAD = 12  # what a side that is ahead pays per piece it keeps face-down
@@ -157,15 +166,22 @@ class JieqiState:
 
     def _legal(self, moves: list[Move]) -> list[Move]:
         """``HiddenBoard.legal_moves`` among ``moves``: out of check, a move
-        touching no square :meth:`_exposed` to the revealed king cannot
-        expose it, so only the others are tried on the board."""
+        touching no square this board exposes to the revealed king
+        (:func:`~computer.tables.exposed_squares`) cannot expose it, so only
+        the others are tried on the board."""
         hidden = self.board
         king = hidden.king(hidden.turn)
         if king is None:
             return moves  # J-6: no revealed king, nothing to expose
         board, down = hidden.board, hidden.down
         check = self.in_check()
-        exposed = frozenset() if check else self._exposed(king)
+        exposed: Set[int] = (
+            frozenset()
+            if check
+            else exposed_squares(
+                board, king, hidden.turn, down, DOWN_LINES[hidden.rules.face_down is not None]
+            )
+        )
         legal: list[Move] = []
         for m in moves:
             f, t = m[0], m[1]  # indexed: the properties cost a call compiled (see ``Move``)
@@ -182,36 +198,6 @@ class JieqiState:
             finally:
                 board[f], board[t], down[f], down[t] = mover, captured, down_f, down_t
         return legal
-
-    def _exposed(self, king: int) -> set[int]:
-        """:func:`~computer.tables.exposed_squares` for Jieqi: an enemy piece
-        lies on a line as what it moves as (a face-down piece under the
-        classic rules as the piece of its point; under the document's, it
-        never moves, J-3), and only a revealed king faces (J-6)."""
-        hidden = self.board
-        board, down = hidden.board, hidden.down
-        color = hidden.turn
-        moving_down = hidden.rules.face_down is not None
-        out = set(CORNERS[king])
-        out.add(king)
-        for ray in RAYS[king]:
-            between = 0
-            for i, sq in enumerate(ray):
-                p = board[sq]
-                if p is None:
-                    continue
-                if p.color is not color:
-                    if not down[sq]:
-                        letter = p.kind._value_
-                    else:
-                        kind = POINT_KINDS[sq] if moving_down else None
-                        letter = "" if kind is None or kind is Kind.KING else kind._value_
-                    if between <= (2 if letter == CANNON_LETTER else 1) and letter in LINE_LETTERS:
-                        out.update(ray[: i + 1])
-                between += 1
-                if between > 2:
-                    break
-        return out
 
     def actions(self) -> list[Action]:
         board = self.board
@@ -263,24 +249,19 @@ class JieqiState:
                                 add(row[t])
                             break
                         passed += 1
-            elif letter in (HORSE_LETTER, ELEPHANT_LETTER):
+                continue
+            if letter in (HORSE_LETTER, ELEPHANT_LETTER):
                 pairs = HORSE_MOVES[sq] if letter == HORSE_LETTER else reach.elephant[turn][sq]
-                for t, blocker in pairs:
-                    if board[blocker] is None:
-                        p = board[t]
-                        if p is None:
-                            if quiet:
-                                add(row[t])
-                        elif p.color is not turn:
-                            add(row[t])
+                targets: Sequence[int] = [t for t, blocker in pairs if board[blocker] is None]
             else:
-                for t in reach.steps(kind)[turn][sq]:
-                    p = board[t]
-                    if p is None:
-                        if quiet:
-                            add(row[t])
-                    elif p.color is not turn:
+                targets = reach.steps(kind)[turn][sq]
+            for t in targets:
+                p = board[t]
+                if p is None:
+                    if quiet:
                         add(row[t])
+                elif p.color is not turn:
+                    add(row[t])
         return out
 
     def push(self, action: Action) -> None:
