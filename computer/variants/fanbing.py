@@ -348,7 +348,6 @@ class FanbingState(XiangqiState):
     reaching the enemy king's point wins (F-5)."""
 
     values = FANBING_VALUES
-    standard_moves = False
 
     def __init__(self, position: FanbingPosition, past: Occurrences | None = None) -> None:
         self.position = position

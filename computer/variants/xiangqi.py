@@ -78,8 +78,6 @@ class XiangqiState:
     values: ClassVar[Mapping[Kind, int]] = VALUES
     # A piece's worth on its square (see :data:`~computer.tables.PLACED`).
     worth: ClassVar[Worth] = PLACED
-    # Whether every piece attacks as in standard xiangqi (see :meth:`_legal`).
-    standard_moves: ClassVar[bool] = True
     # Kinds whose capture ends the game at once, so that taking one is legal
     # whatever it exposes (none in standard xiangqi: a king is never left
     # to be taken).
@@ -144,12 +142,10 @@ class XiangqiState:
         return self.position.pseudo_targets(sq)
 
     def _legal(self, moves: list[Move]) -> list[Move]:
-        """The legal ones among pseudo-legal ``moves``: in standard xiangqi, and
-        out of check, only a move from or to a square exposed to the own king
+        """The legal ones among pseudo-legal ``moves``: out of check, only a
+        move from or to a square exposed to the own king
         (:func:`~computer.tables.exposed_squares`) is tried on the board."""
         position = self.position
-        if not self.standard_moves:
-            return [m for m in moves if position.is_legal_pseudo(m)]
         king = self.kings[position.turn]
         if king is None:
             return []
@@ -304,11 +300,8 @@ class XiangqiState:
         if self._check[0] == self.hash:
             return self._check[1]
         position = self.position
-        if not self.standard_moves:
-            check = position.is_check()
-        else:
-            king = self.kings[position.turn]
-            check = king is not None and position.is_attacked(king, OTHER[position.turn])
+        king = self.kings[position.turn]
+        check = king is not None and position.is_attacked(king, OTHER[position.turn])
         self._check = (self.hash, check)
         return check
 
