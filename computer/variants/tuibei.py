@@ -45,7 +45,7 @@ from rules.variants.tuibei.game import Tuibei
 
 from ..evaluation import KING_WORTH, MATE, MATE_BOUND
 from ..plugin import Plugin, mates_as_kings, register
-from ..search import OutOfBudget, Searcher, with_partial
+from ..search import OutOfBudget, Searcher
 from ..tables import BASE
 from .xiangqi import XiangqiState
 
@@ -132,21 +132,18 @@ class TuibeiSample:
 
 
 def _value(
-    game: Tuibei, me: Color, searcher: Searcher, depth: int, past: Occurrences, floor: int
+    game: Tuibei, me: Color, searcher: Searcher, depth: int, forced: bool, past: Occurrences
 ) -> int:
     """``game`` for ``me``: its result if over, else a search of its board
-    (the positions of the game's ``past`` met again scoring as draws); at or
-    below ``floor``, only a bound."""
+    (the positions of the game's ``past`` met again scoring as draws)."""
     outcome = game.outcome()
     if outcome is not None:
         return 0 if outcome.winner is None else MATE if outcome.winner is me else -MATE
-    tiles = TILE * (len(game.available(me)) - len(game.available(me.other())))
-    state, forced, low = TuibeiState(game.position.copy(), past), depth == 0, floor - tiles
-    if game.turn is me:
-        score = searcher.score(state, depth, forced=forced, window=(low, MATE + 1))
-    else:
-        score = -searcher.score(state, depth, forced=forced, window=(-MATE - 1, -low))
-    return score if abs(score) >= MATE_BOUND else score + tiles
+    score = searcher.score(TuibeiState(game.position.copy(), past), depth, forced=forced)
+    score = score if game.turn is me else -score
+    if abs(score) >= MATE_BOUND:
+        return score
+    return score + TILE * (len(game.available(me)) - len(game.available(me.other())))
 
 
 def _key(game: Tuibei) -> Hashable:
@@ -344,51 +341,16 @@ class TuibeiPlugin(Plugin[TuibeiSample]):
                 positions.setdefault(key, game)
                 merged[key] = merged.get(key, 0.0) + weight
             leads[action.text] = [(weight, key) for key, weight in merged.items()]
-        return _deepened(leads, positions, me, searcher, state.record.positions)
-
-
-def _deepened(
-    leads: dict[str, list[tuple[float, Hashable]]],
-    positions: dict[Hashable, Tuibei],
-    me: Color,
-    searcher: Searcher,
-    past: Occurrences,
-) -> dict[str, int]:
-    """Every action's score, one ply deeper each round while the budget lasts.
-
-    As at the search's own root, deeper rounds take the best actions first,
-    and an action that leads to one position of its own costs only a bound
-    when it falls more than the searcher's margin below the best so far; a
-    round cut short keeps the actions it finished (the best first)."""
-    owners: dict[Hashable, int] = {}
-    for ends in leads.values():
-        for _, key in ends:
-            owners[key] = owners.get(key, 0) + 1
-    alone = {text for text, ends in leads.items() if len(ends) == 1 and owners[ends[0][1]] == 1}
-    done: dict[str, int] = {}
-    order = list(leads)
-    for depth in range(searcher.budget.depth):
         values: dict[Hashable, int] = {}
-        finished: list[str] = []
-        floor = -MATE - 1
-        try:
-            for text in order:
-                for _, key in leads[text]:
-                    if key not in values:
-                        bound = floor if text in alone else -MATE - 1
-                        values[key] = _value(positions[key], me, searcher, depth, past, bound)
-                finished.append(text)
-                if depth > 0 and text in alone:
-                    floor = max(floor, values[leads[text][0][1]] - searcher.margin)
-        except OutOfBudget:
-            if searcher.partial:
-                done = with_partial(done, _weighed({t: leads[t] for t in finished}, values))
-            break
-        done = _weighed(leads, values)
-        order.sort(key=lambda text: -done[text])
-        if abs(max(done.values(), default=0)) >= MATE_BOUND:
-            break  # a forced result: deeper cannot change it
-    return done
+        for depth in range(searcher.budget.depth):
+            try:
+                values = {
+                    key: _value(game, me, searcher, depth, depth == 0, state.record.positions)
+                    for key, game in positions.items()
+                }
+            except OutOfBudget:
+                break
+        return _weighed(leads, values)
 
 
 def _predicted(
