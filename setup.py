@@ -25,6 +25,8 @@ COMPILED = [
     "computer/variants/jieqi/state.py",
     "computer/variants/tuibei.py",
     "computer/variants/xiangqi.py",
+    "rules/geometry.py",
+    "rules/pieces.py",
     "rules/position.py",
     "rules/squares.py",
     "rules/variants/fanbing/moves.py",

@@ -28,6 +28,9 @@ VALUES: Final[dict[Kind, int]] = {
     Kind.PAWN: 100,
     Kind.QUEEN: 1200,
 }
+# The same by FEN letter: the search orders captures by it, and a letter
+# hashes in C where an enum member's hash is a Python call.
+LETTER_VALUES: Final[dict[str, int]] = {kind._value_: value for kind, value in VALUES.items()}
 CROSSED_PAWN: Final = 100  # extra for a pawn over the river: it can move sideways
 MOBILITY: Final = 4  # per square a chariot, horse or cannon can reach
 NEAR_KING: Final = 6  # per step closer an attacker stands to the enemy king

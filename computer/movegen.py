@@ -38,7 +38,7 @@ def pseudo_moves(
         piece = board[sq]
         if piece is None or piece.color is not turn:
             continue
-        letter = piece.kind._value_
+        letter = piece.letter
         row = MOVES[sq]
         if letter in (CHARIOT, CANNON):
             cannon = letter == CANNON

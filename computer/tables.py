@@ -93,7 +93,7 @@ def exposed_squares(
             if p is None:
                 continue
             if p.color is not color:
-                letter = down_lines[sq] if down is not None and down[sq] else p.kind._value_
+                letter = down_lines[sq] if down is not None and down[sq] else p.letter
                 if between <= (2 if letter == CANNON_LETTER else 1) and letter in LINE_LETTERS:
                     out.update(ray[: i + 1])
             between += 1
@@ -225,7 +225,7 @@ def zobrist(board: Sequence[Piece | None], turn: Color) -> int:
     key = SIDE_KEY if turn is Color.BLACK else 0
     for sq, piece in enumerate(board):
         if piece is not None:
-            key ^= ZOBRIST[piece.kind._value_][piece.color][sq]
+            key ^= ZOBRIST[piece.letter][piece.color][sq]
     return key
 
 

@@ -6,11 +6,13 @@ attack tests look things up here instead of computing offsets per move.
 
 from __future__ import annotations
 
+from typing import Final
+
 from .pieces import Color
 from .squares import in_palace, on_board, own_half, square
 
-ORTHOGONAL = ((0, 1), (0, -1), (1, 0), (-1, 0))
-DIAGONAL = ((1, 1), (1, -1), (-1, 1), (-1, -1))
+ORTHOGONAL: Final = ((0, 1), (0, -1), (1, 0), (-1, 0))
+DIAGONAL: Final = ((1, 1), (1, -1), (-1, 1), (-1, -1))
 
 
 def ray_from(sq: int, df: int, dr: int) -> tuple[int, ...]:
@@ -42,9 +44,9 @@ def _jumps_anywhere(sq: int) -> tuple[tuple[int, int], ...]:
 
 # One step in each direction, and elephant jumps with no river or palace:
 # the tables that variants lifting those limits (and the chase test) share.
-ORTHOGONAL_NEIGHBOURS = tuple(neighbours(sq, ORTHOGONAL) for sq in range(90))
-DIAGONAL_NEIGHBOURS = tuple(neighbours(sq, DIAGONAL) for sq in range(90))
-JUMPS_ANYWHERE = tuple(_jumps_anywhere(sq) for sq in range(90))
+ORTHOGONAL_NEIGHBOURS: Final = tuple(neighbours(sq, ORTHOGONAL) for sq in range(90))
+DIAGONAL_NEIGHBOURS: Final = tuple(neighbours(sq, DIAGONAL) for sq in range(90))
+JUMPS_ANYWHERE: Final = tuple(_jumps_anywhere(sq) for sq in range(90))
 
 
 def _steps(sq: int, deltas: tuple[tuple[int, int], ...]) -> list[tuple[int, int]]:
@@ -53,12 +55,12 @@ def _steps(sq: int, deltas: tuple[tuple[int, int], ...]) -> list[tuple[int, int]
 
 
 # RAYS[sq] = the four orthogonal rays from sq, nearest square first.
-RAYS: tuple[tuple[tuple[int, ...], ...], ...] = tuple(
+RAYS: Final[tuple[tuple[tuple[int, ...], ...], ...]] = tuple(
     tuple(line for line in (ray_from(sq, df, dr) for df, dr in ORTHOGONAL) if line)
     for sq in range(90)
 )
 # FILE_RAYS[sq] = only the two vertical rays (for the facing-kings test).
-FILE_RAYS: tuple[tuple[tuple[int, ...], ...], ...] = tuple(
+FILE_RAYS: Final[tuple[tuple[tuple[int, ...], ...], ...]] = tuple(
     tuple(line for line in (ray_from(sq, 0, 1), ray_from(sq, 0, -1)) if line) for sq in range(90)
 )
 
@@ -79,10 +81,10 @@ def _horse_moves(sq: int) -> tuple[tuple[int, int], ...]:
     return tuple(out)
 
 
-HORSE_MOVES = tuple(_horse_moves(sq) for sq in range(90))
+HORSE_MOVES: Final = tuple(_horse_moves(sq) for sq in range(90))
 
 # HORSE_ATTACKERS[t] = (horse square, leg square) pairs from which a horse reaches t.
-HORSE_ATTACKERS: tuple[tuple[tuple[int, int], ...], ...] = tuple(
+HORSE_ATTACKERS: Final[tuple[tuple[tuple[int, int], ...], ...]] = tuple(
     tuple((h, leg) for h in range(90) for target, leg in HORSE_MOVES[h] if target == t)
     for t in range(90)
 )
@@ -100,16 +102,16 @@ def _elephant_moves(sq: int, color: Color) -> tuple[tuple[int, int], ...]:
     return tuple(out)
 
 
-ELEPHANT_MOVES = tuple(tuple(_elephant_moves(sq, c) for sq in range(90)) for c in Color)
+ELEPHANT_MOVES: Final = tuple(tuple(_elephant_moves(sq, c) for sq in range(90)) for c in Color)
 
-ADVISOR_MOVES = tuple(
+ADVISOR_MOVES: Final = tuple(
     tuple(
         tuple(square(f, r) for f, r in _steps(sq, DIAGONAL) if in_palace(square(f, r), c))
         for sq in range(90)
     )
     for c in Color
 )
-KING_MOVES = tuple(
+KING_MOVES: Final = tuple(
     tuple(
         tuple(square(f, r) for f, r in _steps(sq, ORTHOGONAL) if in_palace(square(f, r), c))
         for sq in range(90)
@@ -126,9 +128,9 @@ def _pawn_moves(sq: int, color: Color) -> tuple[int, ...]:
     return tuple(square(tf, tr) for tf, tr in _steps(sq, tuple(deltas)))
 
 
-PAWN_MOVES = tuple(tuple(_pawn_moves(sq, c) for sq in range(90)) for c in Color)
+PAWN_MOVES: Final = tuple(tuple(_pawn_moves(sq, c) for sq in range(90)) for c in Color)
 
 # PAWN_ATTACKERS[c][t] = squares from which a pawn of colour c attacks t.
-PAWN_ATTACKERS = tuple(
+PAWN_ATTACKERS: Final = tuple(
     tuple(tuple(p for p in range(90) if t in PAWN_MOVES[c][p]) for t in range(90)) for c in Color
 )

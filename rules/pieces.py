@@ -4,8 +4,7 @@ from __future__ import annotations
 
 from dataclasses import dataclass, field
 from enum import Enum, IntEnum
-
-from .frozen import Frozen
+from typing import Any, Self
 
 
 class Color(IntEnum):
@@ -108,20 +107,35 @@ THIRD_GEN_KINDS = (
 )
 
 
-@dataclass(frozen=True, slots=True)
-class Piece(Frozen):
-    """A face-up piece. Hidden pieces are a matter of views, not of this type."""
+@dataclass(frozen=True)
+class Piece:
+    """A face-up piece. Hidden pieces are a matter of views, not of this type.
+
+    Compiled, its fields are read straight from the object by the compiled
+    search, which reads a piece's side and letter at nearly every square it
+    looks at; ``letter`` saves it the enum's generic ``kind.value``."""
 
     color: Color
     kind: Kind
+    letter: str = field(init=False, repr=False, compare=False)  # the kind's FEN letter
     _hash: int = field(init=False, repr=False, compare=False)
 
     def __post_init__(self) -> None:
+        object.__setattr__(self, "letter", self.kind._value_)
         # Repetition keys hash whole boards of pieces: hash each piece once.
         object.__setattr__(self, "_hash", hash((self.color, self.kind)))
 
     def __hash__(self) -> int:
         return self._hash
+
+    def __reduce__(self) -> tuple[Any, ...]:
+        return (Piece, (self.color, self.kind))
+
+    def __copy__(self) -> Self:
+        return self  # frozen: shared, as rules.frozen explains
+
+    def __deepcopy__(self, memo: dict[int, Any]) -> Self:
+        return self
 
     @property
     def symbol(self) -> str:

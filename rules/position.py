@@ -8,7 +8,7 @@ from __future__ import annotations
 
 from collections.abc import Hashable, Iterator, Sequence
 from functools import lru_cache
-from typing import Self
+from typing import Final, Self
 
 from mypy_extensions import mypyc_attr
 
@@ -28,8 +28,14 @@ from .pieces import OTHER, Color, Kind, Piece
 
 START_FEN = "rnbakabnr/9/1c5c1/p1p1p1p1p/9/9/P1P1P1P1P/1C5C1/9/RNBAKABNR w - - 0 1"
 
-KING, ADVISOR, ELEPHANT, HORSE = Kind.KING, Kind.ADVISOR, Kind.ELEPHANT, Kind.HORSE
-CHARIOT, CANNON, PAWN = Kind.CHARIOT, Kind.CANNON, Kind.PAWN
+# Final, so the compiled module reads them from C statics, not its globals.
+KING: Final = Kind.KING
+ADVISOR: Final = Kind.ADVISOR
+ELEPHANT: Final = Kind.ELEPHANT
+HORSE: Final = Kind.HORSE
+CHARIOT: Final = Kind.CHARIOT
+CANNON: Final = Kind.CANNON
+PAWN: Final = Kind.PAWN
 
 
 def slide_targets(
@@ -65,7 +71,7 @@ def slide_targets(
 
 
 # One-step movers look their targets up by kind.
-_STEP_TABLES = {KING: KING_MOVES, ADVISOR: ADVISOR_MOVES, PAWN: PAWN_MOVES}
+_STEP_TABLES: Final = {KING: KING_MOVES, ADVISOR: ADVISOR_MOVES, PAWN: PAWN_MOVES}
 
 
 @mypyc_attr(allow_interpreted_subclasses=True)

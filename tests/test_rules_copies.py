@@ -5,11 +5,12 @@ playing on a copy never touches the original, its repetitions included."""
 from __future__ import annotations
 
 import copy
+import pickle
 
 from rules.actions import Move
 from rules.match import Match
 from rules.outcome import Reason
-from rules.pieces import Color
+from rules.pieces import Color, Kind, Piece
 from rules.position import Position
 from rules.repetition import PlyFacts
 from rules.squares import parse_square
@@ -48,3 +49,18 @@ def test_a_copy_lets_its_snapshots_go_without_the_originals():
     assert twin.release()
     assert twin.chased == frozenset()
     assert facts.chased == frozenset({parse_square("a3")})
+
+
+def test_a_piece_crosses_to_a_worker_whole_and_copies_as_itself():
+    """Pieces are compiled (their side and letter read straight from the
+    object by the search); a pickled piece, as the ladder's workers and the
+    computer's process pool receive it, must come back equal, with the same
+    letter and hash, and a copy of a board shares its pieces."""
+    board = Position.from_fen("rnbakabnr/9/1c5c1/p1p1p1p1p/9/9/P1P1P1P1P/1C5C1/9/RNBAKABNR w").board
+    for piece in {p for p in board if p is not None}:
+        back = pickle.loads(pickle.dumps(piece))
+        assert back == piece and hash(back) == hash(piece)
+        assert back.letter == piece.kind.value and back.color is piece.color
+    horse = Piece(Color.BLACK, Kind.HORSE)
+    assert copy.deepcopy([horse])[0] is horse and copy.copy(horse) is horse
+    assert {horse: 1}[Piece(Color.BLACK, Kind.HORSE)] == 1

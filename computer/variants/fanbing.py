@@ -99,6 +99,7 @@ WORTHS: Final = {kind._value_: worth for kind, worth in FANBING_VALUES.items()}
 PAWN_LETTER: Final = Kind.PAWN._value_
 KING_LETTER: Final = Kind.KING._value_
 MINISTER_LETTER: Final = Kind.MINISTER._value_
+BIAO_LETTER: Final = Kind.BIAO._value_
 # F-5: the point each side's minister wins on (the enemy king's starting point).
 MINISTER_GOALS: Final = (mirror_rank(parse_square("e0")), parse_square("e0"))
 MINISTER_STEP: Final = 25  # per step a minister stands nearer its winning point
@@ -215,8 +216,7 @@ def setup_choice(rng: random.Random) -> Setup:
 def piece_worth(position: FanbingPosition, sq: int, piece: Piece) -> int:
     """A piece's value; a pawn on the enemy back rank is worth part of the back
     it would flip into there (F-1, F-3)."""
-    kind, color = piece.kind, piece.color
-    letter = kind._value_
+    color, letter = piece.color, piece.letter
     standard = BASE.get(letter)
     value = standard[color][sq] if standard is not None else WORTHS[letter]
     if letter == PAWN_LETTER:
@@ -226,7 +226,7 @@ def piece_worth(position: FanbingPosition, sq: int, piece: Piece) -> int:
             and sq // 9 == enemy_back_rank(color)
             and (position.easy or POINT_BACKS[sq % 9] is back)
         ):
-            value += FANBING_VALUES[back] // 2
+            value += WORTHS[back._value_] // 2
     return value
 
 
@@ -237,7 +237,7 @@ def placed_value(
     attacker's nearness to the enemy king, a minister's to its winning point
     (F-5 wins there). A move changes it only on the squares it touches (and,
     a king's step, for every enemy attacker)."""
-    color, letter = piece.color, piece.kind._value_
+    color, letter = piece.color, piece.letter
     value = piece_worth(position, sq, piece)
     if letter in ATTACKER_LETTERS:
         king = kings[1 - color]
@@ -269,7 +269,7 @@ def reach_terms(
     ranks, files = lines
     score = 0
     for sq, piece in pieces.items():
-        color, letter = piece.color, piece.kind._value_
+        color, letter = piece.color, piece.letter
         if letter in STANDARD_SLIDERS and not flags[sq] & PAWN_BORN:  # they move as in xiangqi
             if letter == HORSE_LETTER:
                 value = MOBILITY * reach(board, sq, color, letter)
@@ -304,7 +304,7 @@ def square_keys(position: FanbingPosition, sq: int) -> tuple[int, int]:
     if piece is None:
         return 0, 0
     flags, back = position.flags[sq], position.backs[sq]
-    public = ZOBRIST[piece.kind._value_][piece.color][sq] ^ FLAG_KEYS[flags & ~SHOWN][sq]
+    public = ZOBRIST[piece.letter][piece.color][sq] ^ FLAG_KEYS[flags & ~SHOWN][sq]
     if back is None:
         return public, 0
     if flags & SHOWN:
@@ -347,7 +347,7 @@ class FanbingState(XiangqiState):
     scores as a draw, as does the no-capture limit (S-4, S-12); a minister
     reaching the enemy king's point wins (F-5)."""
 
-    values = FANBING_VALUES
+    values = WORTHS
 
     def __init__(self, position: FanbingPosition, past: Occurrences | None = None) -> None:
         self.position = position
@@ -456,20 +456,20 @@ class FanbingState(XiangqiState):
         public_moved, hidden_moved = square_keys(position, t)  # ``f`` is empty now
         self.public ^= SIDE_KEY ^ public_f ^ public_t ^ public_moved
         self.hidden ^= hidden_f ^ hidden_t ^ hidden_moved
-        if mover.kind is Kind.KING or (captured is not None and captured.kind is Kind.KING):
+        if mover.letter == KING_LETTER or (captured is not None and captured.letter == KING_LETTER):
             self.placed = placed_totals(position, pieces)  # every attacker's nearness moves
         else:
             totals[color] += placed_value(position, t, mover, kings)
             self.placed = (totals[0], totals[1])
         if captured is not None:
             self._captures += 1
-            if captured.kind is Kind.BIAO:
+            if captured.letter == BIAO_LETTER:
                 self._biao -= 1
         key = self._path_key()
         path = self._path
         met = path[key] = path.get(key, 0) + 1
         seen = met > 1 or (self._captures == 0 and self._met_before(key))
-        if mover.kind is Kind.MINISTER and t == MINISTER_GOALS[color]:
+        if mover.letter == MINISTER_LETTER and t == MINISTER_GOALS[color]:
             self._over = -MATE  # F-5: the side to move has lost
         elif seen or position.quiet_plies >= NO_CAPTURE_LIMIT:
             self._over = 0  # a position met before, or the no-capture limit
@@ -531,7 +531,7 @@ class FanbingState(XiangqiState):
             if taken_exotic:
                 position.exotic[1 - color].add(t)
             self._captures -= 1
-            if captured.kind is Kind.BIAO:
+            if captured.letter == BIAO_LETTER:
                 self._biao += 1
 
     def terminal(self) -> int | None:

@@ -35,7 +35,8 @@ QUEEN_LETTER: Final = Kind.QUEEN._value_
 KING_LETTER: Final = Kind.KING._value_
 RULED_LETTERS: Final = frozenset((QUEEN_LETTER, Kind.ADVISOR._value_))
 ENDER_LETTERS: Final = frozenset((QUEEN_LETTER, KING_LETTER))
-HOME: Final = tuple(frozenset(sq for sq in range(90) if own_half(sq, color)) for color in Color)
+# Whether each square is on each side's own half, indexed [color][square].
+HOME: Final = tuple(tuple(own_half(sq, color) for sq in range(90)) for color in Color)
 
 
 class HoujiState(XiangqiState):
@@ -55,9 +56,7 @@ class HoujiState(XiangqiState):
         """The queen and the advisors (which step along the diamond, H-2)."""
         turn = self.houji_position.turn
         return {
-            sq
-            for sq, p in self.pieces.items()
-            if p.color is turn and p.kind._value_ in RULED_LETTERS
+            sq for sq, p in self.pieces.items() if p.color is turn and p.letter in RULED_LETTERS
         }
 
     def _ruled_targets(self, sq: int) -> list[int]:
@@ -66,7 +65,7 @@ class HoujiState(XiangqiState):
         piece = board[sq]
         assert piece is not None
         color = piece.color
-        if piece.kind._value_ == QUEEN_LETTER:
+        if piece.letter == QUEEN_LETTER:
             return queen_moves(board, sq, color)
         steps = ADVISOR_MOVES[color][sq]
         out = [t for t in steps if (p := board[t]) is None or p.color is not color]
@@ -77,7 +76,7 @@ class HoujiState(XiangqiState):
         if not self._trail:
             return None
         taken = self._trail[-1][0]  # what the last push captured
-        return -MATE if taken is not None and taken.kind._value_ in ENDER_LETTERS else None
+        return -MATE if taken is not None and taken.letter in ENDER_LETTERS else None
 
     def _evaluate(self) -> int:
         return self.material_and_reach() + queen_terms(self.houji_position, self.pieces, self.kings)
@@ -98,7 +97,7 @@ def queen_terms(
     """What the queens add to the xiangqi evaluation, for the side to move."""
     score = 0
     for sq, piece in pieces.items():
-        if piece.kind._value_ != QUEEN_LETTER:
+        if piece.letter != QUEEN_LETTER:
             continue
         king = kings[OTHER[piece.color]]
         near = 0 if king is None else max(0, 12 - abs(sq % 9 - king % 9) - abs(sq // 9 - king // 9))
@@ -118,12 +117,12 @@ def queen_moves(board: Sequence[Piece | None], sq: int, color: Color) -> list[in
         for t in ray:
             p = board[t]
             if p is None:
-                if t in home:
+                if home[t]:
                     out.append(t)
                 continue
             if p.color is not color:
-                letter = p.kind._value_
-                if t in home or letter == QUEEN_LETTER or (straight and letter == KING_LETTER):
+                letter = p.letter
+                if home[t] or letter == QUEEN_LETTER or (straight and letter == KING_LETTER):
                     out.append(t)
             break
     return out

@@ -18,7 +18,7 @@ from rules.position import Position
 from rules.repetition import Occurrences
 from rules.standard import NO_CAPTURE_LIMIT, StandardXiangqi
 
-from ..evaluation import MOBILITY, VALUES, progress
+from ..evaluation import LETTER_VALUES, MOBILITY, progress
 from ..movegen import pseudo_moves
 from ..plugin import SearchPlugin, register
 from ..search import SearchState
@@ -46,15 +46,16 @@ FROM_SQUARE: Final = itemgetter(0)
 
 
 def ordered(
-    board: list[Piece | None], moves: list[Move], values: Mapping[Kind, int] = VALUES
+    board: list[Piece | None], moves: list[Move], values: Mapping[str, int] = LETTER_VALUES
 ) -> list[Move]:
-    """Captures first, the most valuable victim by the least valuable attacker."""
+    """Captures first, the most valuable victim by the least valuable attacker
+    (``values`` by FEN letter)."""
 
     def key(move: Move) -> int:
         victim, mover = board[move[1]], board[move[0]]
         if victim is None or mover is None:
             return 0
-        return -(values[victim.kind] * 10 - values[mover.kind] // 100)
+        return -(values[victim.letter] * 10 - values[mover.letter] // 100)
 
     return sorted(moves, key=key)
 
@@ -75,7 +76,7 @@ class XiangqiState:
     the board must not be edited under it. So a leaf adds only the reach of
     its chariots, horses and cannons, which any move on their lines changes."""
 
-    values: ClassVar[Mapping[Kind, int]] = VALUES
+    values: ClassVar[Mapping[str, int]] = LETTER_VALUES  # by FEN letter
     # A piece's worth on its square (see :data:`~computer.tables.PLACED`).
     worth: ClassVar[Worth] = PLACED
     # Kinds whose capture ends the game at once, so that taking one is legal
@@ -98,7 +99,7 @@ class XiangqiState:
         # Where the pieces stand, so the evaluation visits 32 squares, not 90.
         self.pieces = {sq: p for sq, p in enumerate(position.board) if p is not None}
         self.kings = [position.king_square(Color.RED), position.king_square(Color.BLACK)]
-        self.sliders = {sq: p for sq, p in self.pieces.items() if p.kind._value_ in SLIDER_LETTERS}
+        self.sliders = {sq: p for sq, p in self.pieces.items() if p.letter in SLIDER_LETTERS}
         # Each side's pieces on their squares and attackers near the enemy king.
         self._worth = self.worth
         self.placed = placed_totals(self.pieces, self.kings, self._worth)
@@ -173,7 +174,7 @@ class XiangqiState:
                 for sq in ray:
                     p = board[sq]
                     if p is not None:
-                        if p.kind is Kind.KING:
+                        if p.letter == KING_LETTER:
                             return False
                         break
             return True
@@ -189,16 +190,16 @@ class XiangqiState:
         board = self.position.board
         mover = board[f]
         assert mover is not None
-        keys = ZOBRIST[mover.kind._value_][mover.color]
+        keys = ZOBRIST[mover.letter][mover.color]
         h = self.hash ^ SIDE_KEY ^ keys[f] ^ keys[t]
         taken = self.position.push_unchecked(action)
         if taken is not None:
-            h ^= ZOBRIST[taken.kind._value_][taken.color][t]
+            h ^= ZOBRIST[taken.letter][taken.color][t]
             self._captures += 1
         pieces, sliders, kings = self.pieces, self.sliders, self.kings
         del pieces[f]
         pieces[t] = mover
-        letter = mover.kind._value_
+        letter = mover.letter
         if taken is not None and t in sliders:
             del sliders[t]
         if letter in SLIDER_LETTERS:
@@ -209,7 +210,7 @@ class XiangqiState:
         if letter == KING_LETTER:
             kings[mover.color] = t
             self.placed = placed_totals(pieces, kings, self._worth)  # every nearness moves
-        elif taken is not None and taken.kind is Kind.KING:
+        elif taken is not None and taken.letter == KING_LETTER:
             kings[taken.color] = None
             self.placed = placed_totals(pieces, kings, self._worth)
         else:
@@ -240,16 +241,16 @@ class XiangqiState:
         self._occupy(f, t, taken is None)
         pieces, sliders = self.pieces, self.sliders
         mover = pieces[f] = pieces.pop(t)
-        if mover.kind is Kind.KING:
+        if mover.letter == KING_LETTER:
             self.kings[mover.color] = f
         elif t in sliders:
             sliders[f] = sliders.pop(t)
         if taken is not None:
             pieces[t] = taken
-            if taken.kind._value_ in SLIDER_LETTERS:
+            if taken.letter in SLIDER_LETTERS:
                 sliders[t] = taken
             self._captures -= 1
-            if taken.kind is Kind.KING:
+            if taken.letter == KING_LETTER:
                 self.kings[taken.color] = t
 
     def _occupy(self, f: int, t: int, empty: bool) -> None:
@@ -278,9 +279,7 @@ class XiangqiState:
         pawns, advisors, elephants and its king may be in zugzwang, which
         loses in xiangqi (no legal move loses), so it never passes."""
         turn = self.position.turn
-        return any(
-            p.color is turn and p.kind._value_ in SLIDER_LETTERS for p in self.pieces.values()
-        )
+        return any(p.color is turn and p.letter in SLIDER_LETTERS for p in self.pieces.values())
 
     def push_null(self) -> None:
         position = self.position
@@ -335,7 +334,7 @@ class XiangqiState:
         ranks, files = self.ranks, self.files
         score = placed[0] - placed[1]
         for sq, piece in self.sliders.items():
-            letter = piece.kind._value_
+            letter = piece.letter
             if letter == HORSE_LETTER:
                 mobility = MOBILITY * reach(board, sq, piece.color, letter)
             else:
@@ -353,7 +352,7 @@ def placed_totals(
     looking at the rest of the board."""
     totals = [0, 0]
     for sq, piece in pieces.items():
-        color, letter = piece.color, piece.kind._value_
+        color, letter = piece.color, piece.letter
         value = worth[letter][color][sq]
         if letter in ATTACKER_LETTERS:
             king = kings[1 - color]
@@ -375,7 +374,7 @@ def placed_after(
     """:func:`placed_totals` after ``mover`` went from ``f`` to ``t``, taking
     ``taken``, when neither is a king (a king's step moves every enemy
     attacker's nearness, so that is counted afresh)."""
-    color, letter = mover.color, mover.kind._value_
+    color, letter = mover.color, mover.letter
     base = worth[letter][color]
     gain = base[t] - base[f]
     if letter in ATTACKER_LETTERS:
@@ -384,7 +383,7 @@ def placed_after(
             gain += NEAR[t][king] - NEAR[f][king]
     lost = 0
     if taken is not None:
-        letter = taken.kind._value_
+        letter = taken.letter
         lost = worth[letter][1 - color][t]
         if letter in ATTACKER_LETTERS:
             king = kings[color]
@@ -411,7 +410,7 @@ def evaluate_position(
         pieces = {sq: p for sq, p in enumerate(board) if p is not None}
     totals = list(placed_totals(pieces, kings))
     for sq, piece in pieces.items():
-        letter = piece.kind._value_
+        letter = piece.letter
         if letter in SLIDER_LETTERS:
             totals[piece.color] += MOBILITY * reach(board, sq, piece.color, letter)
     turn = position.turn

@@ -133,7 +133,7 @@ class ChanceSearch:
         state = self.state
         board = state.board.board
         pool = self.pools[piece.color]
-        swap = ZOBRIST[piece.kind._value_][piece.color][sq] ^ ZOBRIST[kind._value_][piece.color][sq]
+        swap = ZOBRIST[piece.letter][piece.color][sq] ^ ZOBRIST[kind._value_][piece.color][sq]
         board[sq] = Piece(piece.color, kind)
         state.hash ^= swap
         pool[kind] -= every  # a victim stays unseen: only the king was asked about

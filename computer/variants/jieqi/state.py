@@ -24,7 +24,7 @@ from itertools import compress
 from typing import Final
 
 from rules.actions import MOVES, Action, Move, Pass, parse_action
-from rules.geometry import HORSE_MOVES, RAYS
+from rules.geometry import HORSE_MOVES, PAWN_MOVES, RAYS
 from rules.knowledge import Knowledge
 from rules.pieces import OTHER, Color, Kind, Piece
 from rules.standard import NO_CAPTURE_LIMIT
@@ -32,7 +32,7 @@ from rules.variants.jieqi.actions import Reveal
 from rules.variants.jieqi.moves import POINT_KINDS, START_POINTS, HiddenBoard
 
 from ... import tables
-from ...evaluation import KING_FREEDOM, MATE, MOBILITY, VALUES
+from ...evaluation import KING_FREEDOM, LETTER_VALUES, MATE, MOBILITY
 from ...tables import (
     ATTACKER_LETTERS,
     BASE,
@@ -43,16 +43,19 @@ from ...tables import (
     reach,
 )
 
-FULL_SET: tuple[Counter[Kind], ...] = tuple(
+FULL_SET: Final[tuple[Counter[Kind], ...]] = tuple(
     Counter(kind for sq in START_POINTS[color] if (kind := POINT_KINDS[sq]) is not None)
     for color in Color
 )
-KING_LETTER = Kind.KING._value_
+KING_LETTER: Final = Kind.KING._value_
 CHARIOT_LETTER: Final = Kind.CHARIOT._value_
 HORSE_LETTER: Final = Kind.HORSE._value_
 ELEPHANT_LETTER: Final = Kind.ELEPHANT._value_
-SQUARES = range(90)
-KINGS = frozenset(
+ADVISOR_LETTER: Final = Kind.ADVISOR._value_
+# The letter of the piece that belongs on each starting point ("" elsewhere).
+POINT_LETTERS: Final = tuple("" if k is None else k._value_ for k in POINT_KINDS)
+SQUARES: Final = range(90)
+KINGS: Final = frozenset(
     sq for color in Color for sq in START_POINTS[color] if POINT_KINDS[sq] is Kind.KING
 )
 # DOWN_LINES[face-down pieces move]: what a face-down enemy piece on each
@@ -64,8 +67,8 @@ DOWN_LINES: Final = (
     ("",) * 90,
     tuple("" if k is None or k is Kind.KING else k._value_ for k in POINT_KINDS),
 )
-AHEAD = 150  # a lead worth making progress for
-DOWN_WHEN_AHEAD = 12  # what a side that is ahead pays per piece it keeps face-down
+AHEAD: Final = 150  # a lead worth making progress for
+DOWN_WHEN_AHEAD: Final = 12  # what a side that is ahead pays per piece it keeps face-down
 
 _RNG = random.Random("jieqi-past")
 # ID_KEYS[start][sq]: xored into a position's key while the piece that
@@ -225,15 +228,21 @@ class JieqiState:
         quiet = not captures
         out: list[Move] = []
         add = out.append
+        down, rules = hidden.down, hidden.rules
         for sq, piece in enumerate(board):
             if piece is None or piece.color is not turn:
                 continue
-            found = hidden.mover(sq)
-            if found is None:
-                continue
-            kind, reach = found
+            # What ``hidden.mover`` tells, by letter: an enum's value is a
+            # generic attribute read, a piece's letter a compiled one.
+            if down[sq]:
+                face_down = rules.face_down
+                letter = POINT_LETTERS[sq]
+                if face_down is None or not letter:
+                    continue  # J-3: face-down pieces never move (document rules)
+                reach = face_down
+            else:
+                reach, letter = rules.revealed, piece.letter
             row = MOVES[sq]
-            letter = kind._value_
             if letter in (CHARIOT_LETTER, CANNON_LETTER):
                 screens = 0 if letter == CHARIOT_LETTER else 1
                 for ray in RAYS[sq]:
@@ -254,7 +263,14 @@ class JieqiState:
                 pairs = HORSE_MOVES[sq] if letter == HORSE_LETTER else reach.elephant[turn][sq]
                 targets: Sequence[int] = [t for t, blocker in pairs if board[blocker] is None]
             else:
-                targets = reach.steps(kind)[turn][sq]
+                steps = (
+                    reach.king
+                    if letter == KING_LETTER
+                    else reach.advisor
+                    if letter == ADVISOR_LETTER
+                    else PAWN_MOVES
+                )
+                targets = steps[turn][sq]
             for t in targets:
                 p = board[t]
                 if p is None:
@@ -276,17 +292,17 @@ class JieqiState:
             taken = board[t]
             mover = board[f]
             assert mover is not None
-            keys = tables.ZOBRIST[mover.kind._value_][mover.color]
+            keys = tables.ZOBRIST[mover.letter][mover.color]
             h ^= keys[f] ^ keys[t]
             if down[f]:
                 h ^= tables.DOWN_KEYS[f]
             if taken is not None:
-                h ^= tables.ZOBRIST[taken.kind._value_][taken.color][t]
+                h ^= tables.ZOBRIST[taken.letter][taken.color][t]
                 if down[t]:
                     h ^= tables.DOWN_KEYS[t]
             board[t], board[f] = board[f], None
             down[f] = down[t] = False
-            self._king_taken = taken is not None and taken.kind is Kind.KING
+            self._king_taken = taken is not None and taken.letter == KING_LETTER
         elif isinstance(action, Reveal):
             entry = (action, None, None, down[action.square], False)
             if down[action.square]:
@@ -367,7 +383,7 @@ class JieqiState:
         hidden = self.board
         turn, down = hidden.turn, hidden.down
         return any(
-            p is not None and p.color is turn and (down[sq] or p.kind._value_ in SLIDER_LETTERS)
+            p is not None and p.color is turn and (down[sq] or p.letter in SLIDER_LETTERS)
             for sq, p in enumerate(hidden.board)
         )
 
@@ -413,7 +429,7 @@ class JieqiState:
         pieces = [(sq, p) for sq, p in enumerate(board) if p is not None]
         kings: list[int | None] = [None, None]
         for sq, piece in pieces:
-            if not down[sq] and piece.kind._value_ == KING_LETTER:
+            if not down[sq] and piece.letter == KING_LETTER:
                 kings[piece.color] = sq
         totals = [0, 0]
         for sq, piece in pieces:
@@ -421,7 +437,7 @@ class JieqiState:
             if down[sq]:
                 totals[color] += self.hidden_value[color]
                 continue
-            letter = piece.kind._value_
+            letter = piece.letter
             value = BASE[letter][color][sq]
             if letter in SLIDER_LETTERS:
                 value += MOBILITY * reach(board, sq, color, letter)
@@ -456,6 +472,6 @@ class JieqiState:
 def _ordered(board: list[Piece | None], moves: list[Move]) -> list[Move]:
     def key(move: Move) -> int:
         victim = board[move[1]]
-        return 0 if victim is None else -VALUES[victim.kind] - 1
+        return 0 if victim is None else -LETTER_VALUES[victim.letter] - 1
 
     return sorted(moves, key=key)

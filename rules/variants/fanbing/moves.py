@@ -13,6 +13,7 @@ each side moved by last and the square of the piece that just moved.
 from __future__ import annotations
 
 from collections.abc import Hashable, Iterable, Iterator
+from typing import Final
 
 from ...actions import Move
 from ...geometry import (
@@ -31,11 +32,11 @@ from ...position import Position, slide_targets
 from ...squares import in_palace, on_board, own_half, square
 
 # Flags of a piece (bits of ``FanbingPosition.flags``).
-PAWN_BORN = 1  # an advisor or elephant that was a pawn (F-1, F-3)
-SHOWN = 2  # its back is public (F-2)
-FLIP_BACK = 4  # an invalid flip: must flip back on the owner's next turn (F-2)
-LEFT_PALACE = 8  # a minister that has left its own palace (F-5)
-CROSSED = 16  # a minister that has crossed the river (F-5)
+PAWN_BORN: Final = 1  # an advisor or elephant that was a pawn (F-1, F-3)
+SHOWN: Final = 2  # its back is public (F-2)
+FLIP_BACK: Final = 4  # an invalid flip: must flip back on the owner's next turn (F-2)
+LEFT_PALACE: Final = 8  # a minister that has left its own palace (F-5)
+CROSSED: Final = 16  # a minister that has crossed the river (F-5)
 
 K, A, B, N, R, C, P = (
     Kind.KING,
@@ -76,10 +77,10 @@ _MULE = [(df, dr * 3, 0, dr) for df in (1, -1) for dr in (1, -1)] + [
 ]
 _KNIGHT = [(a * sa, b * sb) for a, b in ((1, 2), (2, 1)) for sa in (1, -1) for sb in (1, -1)]
 
-CAMEL_MOVES = tuple(_jumps(sq, _CAMEL) for sq in range(90))
-MULE_MOVES = tuple(_jumps(sq, _MULE) for sq in range(90))
+CAMEL_MOVES: Final = tuple(_jumps(sq, _CAMEL) for sq in range(90))
+MULE_MOVES: Final = tuple(_jumps(sq, _MULE) for sq in range(90))
 # F-7 妃: (first knight step, second knight step or -1) in each direction.
-FEI_STEPS = tuple(
+FEI_STEPS: Final = tuple(
     tuple(
         (
             square(sq % 9 + df, sq // 9 + dr),
@@ -94,7 +95,7 @@ FEI_STEPS = tuple(
 )
 # Diagonal (near, far) pairs: 助 steps one or two, 抛 captures over the near one;
 # the far square is -1 off the board.
-DIAGONAL_PAIRS = tuple(
+DIAGONAL_PAIRS: Final = tuple(
     tuple(
         (
             square(sq % 9 + df, sq // 9 + dr),
@@ -108,21 +109,21 @@ DIAGONAL_PAIRS = tuple(
     for sq in range(90)
 )
 # One step anywhere, and elephant jumps bound by no river (骉 as an elephant).
-DIAGONAL_STEPS = DIAGONAL_NEIGHBOURS
-ORTHOGONAL_STEPS = ORTHOGONAL_NEIGHBOURS
-FREE_ELEPHANT = JUMPS_ANYWHERE
+DIAGONAL_STEPS: Final = DIAGONAL_NEIGHBOURS
+ORTHOGONAL_STEPS: Final = ORTHOGONAL_NEIGHBOURS
+FREE_ELEPHANT: Final = JUMPS_ANYWHERE
 
 
-RANK_RAYS = tuple(
+RANK_RAYS: Final = tuple(
     tuple(ray for ray in (ray_from(sq, 1, 0), ray_from(sq, -1, 0)) if ray) for sq in range(90)
 )
-FILE_RAYS_BOTH = tuple(
+FILE_RAYS_BOTH: Final = tuple(
     tuple(ray for ray in (ray_from(sq, 0, 1), ray_from(sq, 0, -1)) if ray) for sq in range(90)
 )
-ALL_RAYS = tuple(RANK_RAYS[sq] + FILE_RAYS_BOTH[sq] for sq in range(90))
+ALL_RAYS: Final = tuple(RANK_RAYS[sq] + FILE_RAYS_BOTH[sq] for sq in range(90))
 
 # Kinds whose attacks the standard reverse look-up in Position.is_attacked misses.
-NEW_KINDS = frozenset(THIRD_GEN_KINDS)
+NEW_KINDS: Final = frozenset(THIRD_GEN_KINDS)
 
 
 def enemy_back_rank(color: Color) -> int:

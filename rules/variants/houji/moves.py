@@ -20,6 +20,7 @@ attack is standard (S-2).
 from __future__ import annotations
 
 from collections.abc import Iterator
+from typing import Final
 
 from ...actions import Move
 from ...geometry import DIAGONAL, ORTHOGONAL, ray_from
@@ -27,15 +28,18 @@ from ...pieces import Color, Kind, Piece
 from ...position import Position
 from ...squares import own_half, parse_square, square
 
-KING, ADVISOR, ELEPHANT, QUEEN = Kind.KING, Kind.ADVISOR, Kind.ELEPHANT, Kind.QUEEN
+KING: Final = Kind.KING
+ADVISOR: Final = Kind.ADVISOR
+ELEPHANT: Final = Kind.ELEPHANT
+QUEEN: Final = Kind.QUEEN
 
 # H-1: each side's queen starts on its palace centre.
 START_FEN = "rnbakabnr/4q4/1c5c1/p1p1p1p1p/9/9/P1P1P1P1P/1C5C1/4Q4/RNBAKABNR w - - 0 1"
-PALACE_CENTRE = (parse_square("e1"), parse_square("e8"))
+PALACE_CENTRE: Final = (parse_square("e1"), parse_square("e8"))
 
 
 # QUEEN_RAYS[sq] = (ray, straight) for the eight directions, nearest square first.
-QUEEN_RAYS: tuple[tuple[tuple[tuple[int, ...], bool], ...], ...] = tuple(
+QUEEN_RAYS: Final[tuple[tuple[tuple[tuple[int, ...], bool], ...], ...]] = tuple(
     tuple(
         (line, straight)
         for deltas, straight in ((ORTHOGONAL, True), (DIAGONAL, False))
@@ -45,7 +49,7 @@ QUEEN_RAYS: tuple[tuple[tuple[tuple[int, ...], bool], ...], ...] = tuple(
     for sq in range(90)
 )
 # DIAGONAL_RAYS[sq]: the four diagonal rays only, for the elephant pin (H-6).
-DIAGONAL_RAYS: tuple[tuple[tuple[int, ...], ...], ...] = tuple(
+DIAGONAL_RAYS: Final[tuple[tuple[tuple[int, ...], ...], ...]] = tuple(
     tuple(line for line, straight in QUEEN_RAYS[sq] if not straight) for sq in range(90)
 )
 
@@ -57,7 +61,7 @@ def _sideways(color: Color) -> dict[int, tuple[int, ...]]:
     return {d: (e,), e: (d, f), f: (e,)}
 
 
-SIDEWAYS = (_sideways(Color.RED), _sideways(Color.BLACK))
+SIDEWAYS: Final = (_sideways(Color.RED), _sideways(Color.BLACK))
 
 
 def queen_targets(board: list[Piece | None], sq: int, color: Color) -> Iterator[int]:

@@ -19,6 +19,7 @@ from __future__ import annotations
 
 from collections.abc import Iterator
 from dataclasses import dataclass
+from typing import Final
 
 from ...actions import MOVES, Move
 from ...geometry import (
@@ -38,8 +39,13 @@ from ...pieces import OTHER, Color, Kind, Piece
 from ...position import START_FEN, Position, slide_targets
 from ...squares import in_palace, own_half
 
-KING, ADVISOR, ELEPHANT, HORSE = Kind.KING, Kind.ADVISOR, Kind.ELEPHANT, Kind.HORSE
-CHARIOT, CANNON, PAWN = Kind.CHARIOT, Kind.CANNON, Kind.PAWN
+KING: Final = Kind.KING
+ADVISOR: Final = Kind.ADVISOR
+ELEPHANT: Final = Kind.ELEPHANT
+HORSE: Final = Kind.HORSE
+CHARIOT: Final = Kind.CHARIOT
+CANNON: Final = Kind.CANNON
+PAWN: Final = Kind.PAWN
 
 # Tables indexed [colour][square]: target squares, or (target, eye) pairs for elephants.
 StepTable = tuple[tuple[tuple[int, ...], ...], ...]
@@ -60,11 +66,11 @@ def _confined(palace_table: StepTable, neighbours: tuple[tuple[int, ...], ...]) 
     )
 
 
-J5_KING_MOVES = _confined(KING_MOVES, ORTHOGONAL_NEIGHBOURS)
-J5_ADVISOR_MOVES = _confined(ADVISOR_MOVES, DIAGONAL_NEIGHBOURS)
+J5_KING_MOVES: Final = _confined(KING_MOVES, ORTHOGONAL_NEIGHBOURS)
+J5_ADVISOR_MOVES: Final = _confined(ADVISOR_MOVES, DIAGONAL_NEIGHBOURS)
 # J-9: revealed advisors and elephants ignore palace and river.
-FREE_ADVISOR_MOVES: StepTable = (DIAGONAL_NEIGHBOURS, DIAGONAL_NEIGHBOURS)
-FREE_ELEPHANT_MOVES: EyeTable = (JUMPS_ANYWHERE, JUMPS_ANYWHERE)
+FREE_ADVISOR_MOVES: Final[StepTable] = (DIAGONAL_NEIGHBOURS, DIAGONAL_NEIGHBOURS)
+FREE_ELEPHANT_MOVES: Final[EyeTable] = (JUMPS_ANYWHERE, JUMPS_ANYWHERE)
 
 
 @dataclass(frozen=True, slots=True)
@@ -79,7 +85,7 @@ class Reach:
         return self.king if kind is KING else self.advisor if kind is ADVISOR else PAWN_MOVES
 
 
-STANDARD_REACH = Reach(KING_MOVES, ADVISOR_MOVES, ELEPHANT_MOVES)
+STANDARD_REACH: Final = Reach(KING_MOVES, ADVISOR_MOVES, ELEPHANT_MOVES)
 
 
 @dataclass(frozen=True, slots=True)
@@ -90,14 +96,18 @@ class RuleSet:
     face_down: Reach | None
 
 
-DOCUMENT_RULES = RuleSet(Reach(J5_KING_MOVES, J5_ADVISOR_MOVES, ELEPHANT_MOVES), None)
-CLASSIC_RULES = RuleSet(Reach(KING_MOVES, FREE_ADVISOR_MOVES, FREE_ELEPHANT_MOVES), STANDARD_REACH)
+DOCUMENT_RULES: Final = RuleSet(Reach(J5_KING_MOVES, J5_ADVISOR_MOVES, ELEPHANT_MOVES), None)
+CLASSIC_RULES: Final = RuleSet(
+    Reach(KING_MOVES, FREE_ADVISOR_MOVES, FREE_ELEPHANT_MOVES), STANDARD_REACH
+)
 
 _START = Position.from_fen(START_FEN).board
 # The piece that belongs on each starting point in standard xiangqi (None elsewhere).
-POINT_KINDS: tuple[Kind | None, ...] = tuple(p.kind if p is not None else None for p in _START)
+POINT_KINDS: Final[tuple[Kind | None, ...]] = tuple(
+    p.kind if p is not None else None for p in _START
+)
 # Each side's sixteen starting points, in square order.
-START_POINTS: tuple[tuple[int, ...], ...] = tuple(
+START_POINTS: Final[tuple[tuple[int, ...], ...]] = tuple(
     tuple(sq for sq, p in enumerate(_START) if p is not None and p.color is c) for c in Color
 )
 
@@ -167,17 +177,12 @@ class HiddenBoard:
     def attacks(self, sq: int, by: Color) -> bool:
         """Whether a piece of ``by`` that can move could capture on ``sq``."""
         board = self.board
-
-        def moves_as(t: int) -> tuple[Kind, Reach] | None:
-            p = board[t]
-            return self.mover(t) if p is not None and p.color is by else None
-
         for ray in RAYS[sq]:
             screened = False
             for t in ray:
                 if board[t] is None:
                     continue
-                found = moves_as(t)
+                found = self._mover_of(t, by)
                 if not screened:
                     if found is not None and found[0] is CHARIOT:
                         return True
@@ -187,22 +192,30 @@ class HiddenBoard:
                         return True
                     break
         for h, leg in HORSE_ATTACKERS[sq]:
-            if board[leg] is None and (found := moves_as(h)) is not None and found[0] is HORSE:
-                return True
+            if board[leg] is None:
+                found = self._mover_of(h, by)
+                if found is not None and found[0] is HORSE:
+                    return True
         for near in (ORTHOGONAL_NEIGHBOURS[sq], DIAGONAL_NEIGHBOURS[sq]):
             for a in near:
-                found = moves_as(a)
+                found = self._mover_of(a, by)
                 if found is None or found[0] not in (KING, ADVISOR, PAWN):
                     continue
                 if sq in found[1].steps(found[0])[by][a]:
                     return True
         for e, eye in JUMPS_ANYWHERE[sq]:
-            found = moves_as(e)
+            found = self._mover_of(e, by)
             if found is None or found[0] is not ELEPHANT or board[eye] is not None:
                 continue
             if (sq, eye) in found[1].elephant[by][e]:
                 return True
         return False
+
+    def _mover_of(self, sq: int, by: Color) -> tuple[Kind, Reach] | None:
+        """:meth:`mover` for a piece of ``by`` only (a method: compiled, a
+        closure would be built at every attack test)."""
+        p = self.board[sq]
+        return self.mover(sq) if p is not None and p.color is by else None
 
     def king(self, color: Color) -> int | None:
         """The square of ``color``'s king if it is revealed (J-6: hidden kings do not count)."""
