@@ -67,6 +67,7 @@ DOWN_LINES: Final = (
     ("",) * 90,
     tuple("" if k is None or k is Kind.KING else k._value_ for k in POINT_KINDS),
 )
+RED: Final = Color.RED
 AHEAD: Final = 150  # a lead worth making progress for
 DOWN_WHEN_AHEAD: Final = 12  # what a side that is ahead pays per piece it keeps face-down
 
@@ -423,36 +424,47 @@ class JieqiState:
         return score
 
     def _evaluate(self) -> int:
+        # Two passes over the board, each side's total in its own local: a
+        # list indexed by side, or a list of (square, piece) pairs, costs
+        # generic calls at every leaf.
         hidden = self.board
         board, down = hidden.board, hidden.down
         king_steps = hidden.rules.revealed.king
-        pieces = [(sq, p) for sq, p in enumerate(board) if p is not None]
-        kings: list[int | None] = [None, None]
-        for sq, piece in pieces:
-            if not down[sq] and piece.letter == KING_LETTER:
-                kings[piece.color] = sq
-        totals = [0, 0]
-        for sq, piece in pieces:
+        red_king: int | None = None
+        black_king: int | None = None
+        for sq, piece in enumerate(board):
+            if piece is not None and piece.letter == KING_LETTER and not down[sq]:
+                if piece.color is RED:
+                    red_king = sq
+                else:
+                    black_king = sq
+        red_down, black_down = self.hidden_value
+        red = black = 0
+        for sq, piece in enumerate(board):
+            if piece is None:
+                continue
             color = piece.color
             if down[sq]:
-                totals[color] += self.hidden_value[color]
-                continue
-            letter = piece.letter
-            value = BASE[letter][color][sq]
-            if letter in SLIDER_LETTERS:
-                value += MOBILITY * reach(board, sq, color, letter)
-            if letter in ATTACKER_LETTERS:
-                king = kings[1 - color]
-                if king is not None:
-                    value += NEAR[sq][king]
-            elif letter == KING_LETTER:  # its steps, as ``hidden.targets`` gives them
-                steps = king_steps[color][sq]
-                value += KING_FREEDOM * sum(
-                    1 for t in steps if (p := board[t]) is None or p.color is not color
-                )
-            totals[color] += value
-        turn = hidden.turn
-        score = totals[turn] - totals[1 - turn]
+                value = red_down if color is RED else black_down
+            else:
+                letter = piece.letter
+                value = BASE[letter][color][sq]
+                if letter in SLIDER_LETTERS:
+                    value += MOBILITY * reach(board, sq, color, letter)
+                if letter in ATTACKER_LETTERS:
+                    king = black_king if color is RED else red_king
+                    if king is not None:
+                        value += NEAR[sq][king]
+                elif letter == KING_LETTER:  # its steps, as ``hidden.targets`` gives them
+                    steps = king_steps[color][sq]
+                    value += KING_FREEDOM * sum(
+                        1 for t in steps if (p := board[t]) is None or p.color is not color
+                    )
+            if color is RED:
+                red += value
+            else:
+                black += value
+        score = red - black if hidden.turn is RED else black - red
         return self._progress(score, down) if self.past is not None else score
 
     def _progress(self, score: int, down: list[bool]) -> int:
