@@ -257,18 +257,16 @@ def placed_totals(position: FanbingPosition, pieces: dict[int, Piece]) -> tuple[
     return totals[0], totals[1]
 
 
-def reach_terms(
-    position: FanbingPosition,
-    pieces: dict[int, Piece],
-    lines: tuple[Sequence[int], Sequence[int]],
-) -> int:
+def reach_terms(position: FanbingPosition, lines: tuple[Sequence[int], Sequence[int]]) -> int:
     """The reach of the long-range pieces and the room of each king, Red's
     minus Black's: what any move on their lines changes. ``lines`` is the
     board's :func:`~computer.tables.occupancy`."""
     board, flags = position.board, position.flags
     ranks, files = lines
     score = 0
-    for sq, piece in pieces.items():
+    for sq, piece in enumerate(board):  # compiled, a list is walked faster than a dict
+        if piece is None:
+            continue
         color, letter = piece.color, piece.letter
         if letter in STANDARD_SLIDERS and not flags[sq] & PAWN_BORN:  # they move as in xiangqi
             if letter == HORSE_LETTER:
@@ -293,7 +291,7 @@ def evaluate_fanbing(position: FanbingPosition) -> int:
     side to move."""
     pieces = {sq: p for sq, p in enumerate(position.board) if p is not None}
     red, black = placed_totals(position, pieces)
-    score = red - black + reach_terms(position, pieces, occupancy(position.board))
+    score = red - black + reach_terms(position, occupancy(position.board))
     return score if position.turn is Color.RED else -score
 
 
@@ -384,11 +382,11 @@ class FanbingState(XiangqiState):
         turn = position.turn
         king = position.king_square(turn)
         if king is None or position.exotic[1 - turn] or self.in_check():
-            legal = position.is_legal_pseudo
-            return [m for m in moves if legal(m)]
+            return [m for m in moves if position.is_legal_pseudo(m)]
         exposed = exposed_squares(position.board, king, turn)
-        safe = self._safe
-        return [m for m in moves if (m[0] not in exposed and m[1] not in exposed) or safe(m, king)]
+        return [
+            m for m in moves if (m[0] not in exposed and m[1] not in exposed) or self._safe(m, king)
+        ]
 
     def _ruled(self) -> Set[int]:
         """The new pieces and the pawn-born advisors and elephants (the
@@ -551,9 +549,7 @@ class FanbingState(XiangqiState):
 
     def _evaluate(self) -> int:
         red, black = self.placed
-        score = (
-            red - black + reach_terms(self.fanbing_position, self.pieces, (self.ranks, self.files))
-        )
+        score = red - black + reach_terms(self.fanbing_position, (self.ranks, self.files))
         if self.fanbing_position.turn is not Color.RED:
             score = -score
         return progress(score, self.fanbing_position.quiet_plies)

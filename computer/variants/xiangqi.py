@@ -5,7 +5,6 @@ from __future__ import annotations
 
 import random
 from collections.abc import Hashable, Iterable, Mapping, Sequence, Set
-from operator import itemgetter
 from typing import ClassVar, Final
 
 from mypy_extensions import mypyc_attr
@@ -42,7 +41,6 @@ from ..tables import (
 
 Key = tuple[Hashable, ...]  # a position's repetition key (Position.key)
 KING_LETTER: Final = Kind.KING._value_
-FROM_SQUARE: Final = itemgetter(0)
 
 
 def ordered(
@@ -79,10 +77,10 @@ class XiangqiState:
     values: ClassVar[Mapping[str, int]] = LETTER_VALUES  # by FEN letter
     # A piece's worth on its square (see :data:`~computer.tables.PLACED`).
     worth: ClassVar[Worth] = PLACED
-    # Kinds whose capture ends the game at once, so that taking one is legal
-    # whatever it exposes (none in standard xiangqi: a king is never left
-    # to be taken).
-    game_enders: ClassVar[frozenset[Kind]] = frozenset()
+    # The letters of the kinds whose capture ends the game at once, so that
+    # taking one is legal whatever it exposes (none in standard xiangqi: a
+    # king is never left to be taken).
+    game_enders: ClassVar[frozenset[str]] = frozenset()
 
     def __init__(self, position: Position, past: Occurrences | None = None) -> None:
         self.position = position
@@ -125,12 +123,22 @@ class XiangqiState:
         ruled = self._ruled()
         if not ruled:
             return pseudo_moves(board, squares, turn, captures)
-        moves = pseudo_moves(board, [sq for sq in squares if sq not in ruled], turn, captures)
-        for sq in sorted(ruled):
+        # Square by square, so the moves come sorted by where they start
+        # without sorting them: the table's between the ruled pieces.
+        moves: list[Move] = []
+        run: list[int] = []
+        for sq in squares:
+            if sq not in ruled:
+                run.append(sq)
+                continue
+            if run:
+                moves += pseudo_moves(board, run, turn, captures)
+                run = []
             row = MOVES[sq]
             targets = self._ruled_targets(sq)
             moves += [row[t] for t in targets if not captures or board[t] is not None]
-        moves.sort(key=FROM_SQUARE)  # stable: each piece's own order is kept
+        if run:
+            moves += pseudo_moves(board, run, turn, captures)
         return moves
 
     def _ruled(self) -> Set[int]:
@@ -150,11 +158,12 @@ class XiangqiState:
         king = self.kings[position.turn]
         if king is None:
             return []
-        safe = self._safe
         if self.in_check():
-            return [m for m in moves if safe(m, king)]
+            return [m for m in moves if self._safe(m, king)]
         exposed = exposed_squares(position.board, king, position.turn)
-        return [m for m in moves if (m[0] not in exposed and m[1] not in exposed) or safe(m, king)]
+        return [
+            m for m in moves if (m[0] not in exposed and m[1] not in exposed) or self._safe(m, king)
+        ]
 
     def _safe(self, move: Move, king: int) -> bool:
         """``Position.is_legal_pseudo`` on a standard board whose side to move
@@ -163,7 +172,7 @@ class XiangqiState:
         f, t = move[0], move[1]  # indexed: the properties cost a call compiled (see ``Move``)
         mover, captured = board[f], board[t]
         assert mover is not None
-        if captured is not None and captured.kind in self.game_enders:
+        if captured is not None and captured.letter in self.game_enders:
             return True
         board[t], board[f] = mover, None
         try:
@@ -279,7 +288,7 @@ class XiangqiState:
         pawns, advisors, elephants and its king may be in zugzwang, which
         loses in xiangqi (no legal move loses), so it never passes."""
         turn = self.position.turn
-        return any(p.color is turn and p.letter in SLIDER_LETTERS for p in self.pieces.values())
+        return any(p.color is turn for p in self.sliders.values())
 
     def push_null(self) -> None:
         position = self.position
