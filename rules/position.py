@@ -70,8 +70,12 @@ def slide_targets(
                 break
 
 
-# One-step movers look their targets up by kind.
-_STEP_TABLES: Final = {KING: KING_MOVES, ADVISOR: ADVISOR_MOVES, PAWN: PAWN_MOVES}
+# One-step movers look their targets up by letter (an enum's hash is a Python call).
+_STEP_TABLES: Final = {
+    KING._value_: KING_MOVES,
+    ADVISOR._value_: ADVISOR_MOVES,
+    PAWN._value_: PAWN_MOVES,
+}
 
 
 @mypyc_attr(allow_interpreted_subclasses=True)
@@ -239,7 +243,7 @@ class Position:
                     if p is None or p.color is not color:
                         yield t
             return
-        for t in _STEP_TABLES[kind][color][sq]:
+        for t in _STEP_TABLES[piece.letter][color][sq]:
             p = board[t]
             if p is None or p.color is not color:
                 yield t

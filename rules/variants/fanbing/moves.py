@@ -124,6 +124,7 @@ ALL_RAYS: Final = tuple(RANK_RAYS[sq] + FILE_RAYS_BOTH[sq] for sq in range(90))
 
 # Kinds whose attacks the standard reverse look-up in Position.is_attacked misses.
 NEW_KINDS: Final = frozenset(THIRD_GEN_KINDS)
+NEW_LETTERS: Final = frozenset(kind._value_ for kind in THIRD_GEN_KINDS)  # hashed in C
 
 
 def enemy_back_rank(color: Color) -> int:
@@ -192,7 +193,7 @@ class FanbingPosition(Position):
 
     @staticmethod
     def _is_exotic(piece: Piece, flags: int) -> bool:
-        return piece.kind in NEW_KINDS or bool(flags & PAWN_BORN)
+        return piece.letter in NEW_LETTERS or bool(flags & PAWN_BORN)
 
     # -- generation ------------------------------------------------------------
 
@@ -208,8 +209,7 @@ class FanbingPosition(Position):
         piece = self.board[sq]
         if piece is None:
             return iter(())
-        kind = piece.kind
-        if kind in NEW_KINDS:
+        if piece.letter in NEW_LETTERS:
             return self._new_targets(sq, piece)
         if self.flags[sq] & PAWN_BORN:
             return self._pawn_born_targets(sq, piece)
