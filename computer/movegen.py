@@ -8,7 +8,6 @@ same order as ``pseudo_moves`` gives them.
 
 from __future__ import annotations
 
-from collections.abc import Iterable, Sequence
 from typing import Final
 
 from rules.actions import MOVES, Move
@@ -27,7 +26,7 @@ ELEPHANT: Final = Kind.ELEPHANT._value_
 
 
 def pseudo_moves(
-    board: Sequence[Piece | None], squares: Iterable[int], turn: Color, captures: bool
+    board: list[Piece | None], squares: list[int], turn: Color, captures: bool
 ) -> list[Move]:
     """The pseudo-legal moves of ``turn``'s pieces on ``squares`` (ascending,
     as the board lists them), only the captures when ``captures`` is set.

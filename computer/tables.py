@@ -67,11 +67,11 @@ CANNON_LETTER: Final = Kind.CANNON._value_
 
 
 def exposed_squares(
-    board: Sequence[Piece | None],
+    board: list[Piece | None],
     king: int,
     color: Color,
-    down: Sequence[bool] | None = None,
-    down_lines: Sequence[str] = (),
+    down: list[bool] | None = None,
+    down_lines: tuple[str, ...] = (),
 ) -> set[int]:
     """The squares a move from or to may expose ``color``'s king on ``king``
     on a board of standard pieces: the part of :data:`EXPOSED` that matters
@@ -102,7 +102,7 @@ def exposed_squares(
     return out
 
 
-def reach(board: Sequence[Piece | None], sq: int, color: Color, letter: str) -> int:
+def reach(board: list[Piece | None], sq: int, color: Color, letter: str) -> int:
     """How many squares the chariot, horse or cannon (``letter``) of ``color`` on
     ``sq`` could move to: the count of ``Position.pseudo_targets``, without a
     generator. Any object with a ``color`` blocks, as face-down pieces do."""
@@ -182,9 +182,9 @@ def occupancy(board: Sequence[Piece | None]) -> tuple[list[int], list[int]]:
 
 
 def line_reach(
-    board: Sequence[Piece | None],
-    ranks: Sequence[int],
-    files: Sequence[int],
+    board: list[Piece | None],
+    ranks: list[int],
+    files: list[int],
     sq: int,
     color: Color,
     cannon: bool,

@@ -39,7 +39,7 @@ PAWN: Final = Kind.PAWN
 
 
 def slide_targets(
-    board: Sequence[Piece | None],
+    board: list[Piece | None],
     sq: int,
     color: Color,
     cannon: bool,

@@ -26,7 +26,7 @@ from __future__ import annotations
 
 import copy
 import random
-from collections.abc import Hashable, Sequence, Set
+from collections.abc import Hashable, Set
 from typing import Final
 
 from mypy_extensions import mypyc_attr
@@ -257,7 +257,7 @@ def placed_totals(position: FanbingPosition, pieces: dict[int, Piece]) -> tuple[
     return totals[0], totals[1]
 
 
-def reach_terms(position: FanbingPosition, lines: tuple[Sequence[int], Sequence[int]]) -> int:
+def reach_terms(position: FanbingPosition, lines: tuple[list[int], list[int]]) -> int:
     """The reach of the long-range pieces and the room of each king, Red's
     minus Black's: what any move on their lines changes. ``lines`` is the
     board's :func:`~computer.tables.occupancy`."""

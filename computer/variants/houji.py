@@ -15,7 +15,7 @@ rare, and the root sees them all.
 from __future__ import annotations
 
 import random
-from collections.abc import Sequence, Set
+from collections.abc import Set
 from typing import Final
 
 from rules.geometry import ADVISOR_MOVES
@@ -91,11 +91,11 @@ def evaluate_houji(position: HoujiPosition) -> int:
     queen's reach and its nearness to the enemy king it may take across an
     open line (:func:`queen_terms`)."""
     pieces = {sq: p for sq, p in enumerate(position.board) if p is not None}
-    kings = (position.king_square(Color.RED), position.king_square(Color.BLACK))
+    kings = [position.king_square(Color.RED), position.king_square(Color.BLACK)]
     return evaluate_position(position, pieces, kings) + queen_terms(position, kings)
 
 
-def queen_terms(position: HoujiPosition, kings: Sequence[int | None]) -> int:
+def queen_terms(position: HoujiPosition, kings: list[int | None]) -> int:
     """What the queens add to the xiangqi evaluation, for the side to move."""
     score = 0
     for sq, piece in enumerate(position.board):
@@ -109,7 +109,7 @@ def queen_terms(position: HoujiPosition, kings: Sequence[int | None]) -> int:
     return score
 
 
-def queen_moves(board: Sequence[Piece | None], sq: int, color: Color) -> list[int]:
+def queen_moves(board: list[Piece | None], sq: int, color: Color) -> list[int]:
     """``queen_targets`` as a list, without a generator: the queen of
     ``color`` on ``sq`` slides on its own half and, past the river, may take
     only the enemy queen, or the king on a line."""

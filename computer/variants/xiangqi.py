@@ -4,7 +4,7 @@ in place), and its evaluation, shared with Tuibei."""
 from __future__ import annotations
 
 import random
-from collections.abc import Hashable, Iterable, Mapping, Sequence, Set
+from collections.abc import Hashable, Iterable, Sequence, Set
 from typing import ClassVar, Final
 
 from mypy_extensions import mypyc_attr
@@ -44,7 +44,7 @@ KING_LETTER: Final = Kind.KING._value_
 
 
 def ordered(
-    board: list[Piece | None], moves: list[Move], values: Mapping[str, int] = LETTER_VALUES
+    board: list[Piece | None], moves: list[Move], values: dict[str, int] = LETTER_VALUES
 ) -> list[Move]:
     """Captures first, the most valuable victim by the least valuable attacker
     (``values`` by FEN letter)."""
@@ -74,7 +74,7 @@ class XiangqiState:
     the board must not be edited under it. So a leaf adds only the reach of
     its chariots, horses and cannons, which any move on their lines changes."""
 
-    values: ClassVar[Mapping[str, int]] = LETTER_VALUES  # by FEN letter
+    values: ClassVar[dict[str, int]] = LETTER_VALUES  # by FEN letter
     # A piece's worth on its square (see :data:`~computer.tables.PLACED`).
     worth: ClassVar[Worth] = PLACED
     # The letters of the kinds whose capture ends the game at once, so that
@@ -354,7 +354,7 @@ class XiangqiState:
 
 
 def placed_totals(
-    pieces: Mapping[int, Piece], kings: Sequence[int | None], worth: Worth = PLACED
+    pieces: dict[int, Piece], kings: list[int | None], worth: Worth = PLACED
 ) -> tuple[int, int]:
     """Each side's pieces on their squares (what each is ``worth`` there), and
     its attackers' nearness to the enemy king: what a push may update without
@@ -377,7 +377,7 @@ def placed_after(
     f: int,
     t: int,
     taken: Piece | None,
-    kings: Sequence[int | None],
+    kings: list[int | None],
     worth: Worth = PLACED,
 ) -> tuple[int, int]:
     """:func:`placed_totals` after ``mover`` went from ``f`` to ``t``, taking
@@ -405,8 +405,8 @@ def placed_after(
 
 def evaluate_position(
     position: Position,
-    pieces: Mapping[int, Piece] | None = None,
-    kings: Sequence[int | None] | None = None,
+    pieces: dict[int, Piece] | None = None,
+    kings: list[int | None] | None = None,
 ) -> int:
     """Material, pawns over the river, the reach of chariots, horses and cannons,
     and attackers near the enemy king, for the side to move. ``pieces`` (square
@@ -414,7 +414,7 @@ def evaluate_position(
     save the walks over the board."""
     board = position.board
     if kings is None:
-        kings = (position.king_square(Color.RED), position.king_square(Color.BLACK))
+        kings = [position.king_square(Color.RED), position.king_square(Color.BLACK)]
     if pieces is None:
         pieces = {sq: p for sq, p in enumerate(board) if p is not None}
     totals = list(placed_totals(pieces, kings))
