@@ -423,10 +423,8 @@ class FanbingState(XiangqiState):
         public_f, hidden_f = square_keys(position, f)
         public_t, hidden_t = square_keys(position, t)
         kings = (position.king_square(Color.RED), position.king_square(Color.BLACK))
-        totals = list(self.placed)
-        totals[color] -= placed_value(position, f, mover, kings)
-        if captured is not None:
-            totals[1 - color] -= placed_value(position, t, captured, kings)
+        left = placed_value(position, f, mover, kings)  # what the mover was worth on ``f``
+        lost = 0 if captured is None else placed_value(position, t, captured, kings)
         self._undo.append(
             (
                 action,
@@ -457,8 +455,12 @@ class FanbingState(XiangqiState):
         if mover.letter == KING_LETTER or (captured is not None and captured.letter == KING_LETTER):
             self.placed = placed_totals(position, pieces)  # every attacker's nearness moves
         else:
-            totals[color] += placed_value(position, t, mover, kings)
-            self.placed = (totals[0], totals[1])
+            gain = placed_value(position, t, mover, kings) - left
+            red, black = self.placed
+            if color is Color.RED:
+                self.placed = (red + gain, black - lost)
+            else:
+                self.placed = (red - lost, black + gain)
         if captured is not None:
             self._captures += 1
             if captured.letter == BIAO_LETTER:

@@ -19,7 +19,7 @@ from __future__ import annotations
 
 import random
 from collections import Counter
-from collections.abc import Sequence, Set
+from collections.abc import Sequence
 from itertools import compress
 from typing import Final
 
@@ -179,8 +179,8 @@ class JieqiState:
             return moves  # J-6: no revealed king, nothing to expose
         board, down = hidden.board, hidden.down
         check = self.in_check()
-        exposed: Set[int] = (
-            frozenset()
+        exposed: set[int] = (
+            set()
             if check
             else exposed_squares(
                 board, king, hidden.turn, down, DOWN_LINES[hidden.rules.face_down is not None]
