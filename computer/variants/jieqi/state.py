@@ -475,7 +475,10 @@ class JieqiState:
         turn = self.board.turn
         leader = turn if score > 0 else OTHER[turn]
         board = self.board.board
-        hidden = sum(1 for p in compress(board, down) if p is not None and p.color is leader)
+        hidden = 0  # a loop over the lists: compiled, ``compress`` is iterated generically
+        for sq, p in enumerate(board):
+            if p is not None and down[sq] and p.color is leader:
+                hidden += 1
         lead = max(AHEAD, abs(score) - DOWN_WHEN_AHEAD * hidden)
         lead -= lead * self.quiet // (2 * NO_CAPTURE_LIMIT)
         return lead if score > 0 else -lead
