@@ -36,16 +36,19 @@ from ...geometry import (
     RAYS,
 )
 from ...pieces import OTHER, Color, Kind, Piece
-from ...position import START_FEN, Position, slide_targets
+from ...position import (
+    ADVISOR,
+    CANNON,
+    CHARIOT,
+    ELEPHANT,
+    HORSE,
+    KING,
+    PAWN,
+    START_FEN,
+    Position,
+    slide_targets,
+)
 from ...squares import in_palace, own_half
-
-KING: Final = Kind.KING
-ADVISOR: Final = Kind.ADVISOR
-ELEPHANT: Final = Kind.ELEPHANT
-HORSE: Final = Kind.HORSE
-CHARIOT: Final = Kind.CHARIOT
-CANNON: Final = Kind.CANNON
-PAWN: Final = Kind.PAWN
 
 # Tables indexed [colour][square]: target squares, or (target, eye) pairs for elephants.
 StepTable = tuple[tuple[tuple[int, ...], ...], ...]
