@@ -38,16 +38,23 @@ FLIP_BACK: Final = 4  # an invalid flip: must flip back on the owner's next turn
 LEFT_PALACE: Final = 8  # a minister that has left its own palace (F-5)
 CROSSED: Final = 16  # a minister that has crossed the river (F-5)
 
-K, A, B, N, R, C, P = (
-    Kind.KING,
-    Kind.ADVISOR,
-    Kind.ELEPHANT,
-    Kind.HORSE,
-    Kind.CHARIOT,
-    Kind.CANNON,
-    Kind.PAWN,
-)
-MINISTER, CAMEL, MULE, ZHU, FU, FEI, BIAO, PAO, SHI = THIRD_GEN_KINDS
+# Final, so the compiled module reads them from C statics, not its globals.
+K: Final = Kind.KING
+A: Final = Kind.ADVISOR
+B: Final = Kind.ELEPHANT
+N: Final = Kind.HORSE
+R: Final = Kind.CHARIOT
+C: Final = Kind.CANNON
+P: Final = Kind.PAWN
+MINISTER: Final = Kind.MINISTER
+CAMEL: Final = Kind.CAMEL
+MULE: Final = Kind.MULE
+ZHU: Final = Kind.ZHU
+FU: Final = Kind.FU
+FEI: Final = Kind.FEI
+BIAO: Final = Kind.BIAO
+PAO: Final = Kind.PAO
+SHI: Final = Kind.SHI
 
 
 def _jumps(sq: int, deltas: list[tuple[int, int, int, int]]) -> tuple[tuple[int, int], ...]:
