@@ -19,6 +19,9 @@ STEPS: Final = {
     Kind.ADVISOR._value_: ADVISOR_MOVES,
     Kind.PAWN._value_: PAWN_MOVES,
 }
+# The rules' table under a Final name: a C static for the compiled modules,
+# where the imported name is a lookup in their globals at every square.
+MOVE_ROWS: Final = MOVES
 CHARIOT: Final = Kind.CHARIOT._value_
 CANNON: Final = Kind.CANNON._value_
 HORSE: Final = Kind.HORSE._value_
@@ -38,7 +41,7 @@ def pseudo_moves(
         if piece is None or piece.color is not turn:
             continue
         letter = piece.letter
-        row = MOVES[sq]
+        row = MOVE_ROWS[sq]
         if letter in (CHARIOT, CANNON):
             cannon = letter == CANNON
             for ray in RAYS[sq]:

@@ -4,7 +4,7 @@ from __future__ import annotations
 
 from dataclasses import dataclass, field
 from enum import Enum, IntEnum
-from typing import Any, Self
+from typing import Any, Final, Self
 
 
 class Color(IntEnum):
@@ -29,7 +29,7 @@ class Color(IntEnum):
 
 # The other side of each: compiled hot paths index this rather than call
 # :meth:`Color.other` (a Python call per attack test and per move made).
-OTHER: tuple[Color, Color] = (Color.BLACK, Color.RED)
+OTHER: Final[tuple[Color, Color]] = (Color.BLACK, Color.RED)
 
 
 class Kind(Enum):

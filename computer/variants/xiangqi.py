@@ -9,7 +9,7 @@ from typing import ClassVar, Final
 
 from mypy_extensions import mypyc_attr
 
-from rules.actions import MOVES, Action, Move
+from rules.actions import Action, Move
 from rules.geometry import FILE_RAYS
 from rules.knowledge import Knowledge
 from rules.pieces import OTHER, Color, Kind, Piece
@@ -18,7 +18,7 @@ from rules.repetition import Occurrences
 from rules.standard import NO_CAPTURE_LIMIT, StandardXiangqi
 
 from ..evaluation import LETTER_VALUES, MOBILITY, progress
-from ..movegen import pseudo_moves
+from ..movegen import MOVE_ROWS, pseudo_moves
 from ..plugin import SearchPlugin, register
 from ..search import SearchState
 from ..tables import (
@@ -134,7 +134,7 @@ class XiangqiState:
             if run:
                 moves += pseudo_moves(board, run, turn, captures)
                 run = []
-            row = MOVES[sq]
+            row = MOVE_ROWS[sq]
             targets = self._ruled_targets(sq)
             moves += [row[t] for t in targets if not captures or board[t] is not None]
         if run:

@@ -23,7 +23,7 @@ from collections.abc import Sequence
 from itertools import compress
 from typing import Final
 
-from rules.actions import MOVES, Action, Move, Pass, parse_action
+from rules.actions import Action, Move, Pass, parse_action
 from rules.geometry import HORSE_MOVES, PAWN_MOVES, RAYS
 from rules.knowledge import Knowledge
 from rules.pieces import OTHER, Color, Kind, Piece
@@ -31,16 +31,21 @@ from rules.standard import NO_CAPTURE_LIMIT
 from rules.variants.jieqi.actions import Reveal
 from rules.variants.jieqi.moves import POINT_KINDS, START_POINTS, HiddenBoard
 
-from ... import tables
 from ...evaluation import KING_FREEDOM, LETTER_VALUES, MATE, MOBILITY
+from ...movegen import MOVE_ROWS
 from ...tables import (
     ATTACKER_LETTERS,
     BASE,
     CANNON_LETTER,
+    DOWN_KEYS,
     NEAR,
+    QUIET_KEY,
+    SIDE_KEY,
     SLIDER_LETTERS,
+    ZOBRIST,
     exposed_squares,
     reach,
+    zobrist,
 )
 
 FULL_SET: Final[tuple[Counter[Kind], ...]] = tuple(
@@ -118,13 +123,13 @@ class Past:
 
 def _key(turn: Color, ids: list[int | None], down: list[bool]) -> int:
     """The position's key from scratch (the search updates it move by move)."""
-    key = tables.SIDE_KEY if turn is Color.BLACK else 0
+    key = SIDE_KEY if turn is Color.BLACK else 0
     for sq in SQUARES:
         start = ids[sq]
         if start is not None:
             key ^= ID_KEYS[start][sq]
         if down[sq]:
-            key ^= tables.DOWN_KEYS[sq]
+            key ^= DOWN_KEYS[sq]
     return key
 
 
@@ -161,9 +166,9 @@ class JieqiState:
         self.place = _key(board.turn, self.ids, board.down)  # the position's key now
         self._trail: list[tuple[int, int, int | None, int | None]] = []
         # The deal's Zobrist hash: each piece as drawn, which lie face-down, whose turn.
-        self.hash = tables.zobrist(board.board, board.turn)
+        self.hash = zobrist(board.board, board.turn)
         for sq in compress(SQUARES, board.down):
-            self.hash ^= tables.DOWN_KEYS[sq]
+            self.hash ^= DOWN_KEYS[sq]
         self._hashes: list[int] = []
         self._check: tuple[int | None, bool] = (None, False)  # see :meth:`in_check`
         self._scores: dict[int, int] = {}  # see :meth:`evaluate`
@@ -243,7 +248,7 @@ class JieqiState:
                 reach = face_down
             else:
                 reach, letter = rules.revealed, piece.letter
-            row = MOVES[sq]
+            row = MOVE_ROWS[sq]
             if letter in (CHARIOT_LETTER, CANNON_LETTER):
                 screens = 0 if letter == CHARIOT_LETTER else 1
                 for ray in RAYS[sq]:
@@ -286,28 +291,28 @@ class JieqiState:
         entry: tuple[Action, Piece | None, Piece | None, bool, bool]
         h = self.hash
         self._hashes.append(h)
-        h ^= tables.SIDE_KEY
+        h ^= SIDE_KEY
         if isinstance(action, Move):
             f, t = action[0], action[1]
             entry = (action, board[f], board[t], down[f], down[t])
             taken = board[t]
             mover = board[f]
             assert mover is not None
-            keys = tables.ZOBRIST[mover.letter][mover.color]
+            keys = ZOBRIST[mover.letter][mover.color]
             h ^= keys[f] ^ keys[t]
             if down[f]:
-                h ^= tables.DOWN_KEYS[f]
+                h ^= DOWN_KEYS[f]
             if taken is not None:
-                h ^= tables.ZOBRIST[taken.letter][taken.color][t]
+                h ^= ZOBRIST[taken.letter][taken.color][t]
                 if down[t]:
-                    h ^= tables.DOWN_KEYS[t]
+                    h ^= DOWN_KEYS[t]
             board[t], board[f] = board[f], None
             down[f] = down[t] = False
             self._king_taken = taken is not None and taken.letter == KING_LETTER
         elif isinstance(action, Reveal):
             entry = (action, None, None, down[action.square], False)
             if down[action.square]:
-                h ^= tables.DOWN_KEYS[action.square]
+                h ^= DOWN_KEYS[action.square]
             down[action.square] = False
             self._king_taken = False
         else:
@@ -323,7 +328,7 @@ class JieqiState:
         updated by what the action changed (``push`` saved what was face-down)."""
         ids = self.ids
         quiet = self.quiet
-        place = self.place ^ tables.SIDE_KEY
+        place = self.place ^ SIDE_KEY
         _, _, taken, down_f, down_t = self._stack[-1]
         saved: tuple[int | None, int | None] = (None, None)
         if isinstance(action, Move):
@@ -337,13 +342,13 @@ class JieqiState:
             if victim is not None:
                 place ^= ID_KEYS[victim][t]
             if down_f:
-                place ^= tables.DOWN_KEYS[f]
+                place ^= DOWN_KEYS[f]
             if down_t:
-                place ^= tables.DOWN_KEYS[t]
+                place ^= DOWN_KEYS[t]
         else:
             self.quiet = quiet + 1
             if isinstance(action, Reveal) and down_f:
-                place ^= tables.DOWN_KEYS[action.square]
+                place ^= DOWN_KEYS[action.square]
         seen = self.seen
         seen[place] = seen.get(place, 0) + 1
         self._trail.append((self.place, quiet, *saved))
@@ -375,7 +380,7 @@ class JieqiState:
 
     def key(self) -> int:
         """The deal's hash with the quiet plies, which the evaluation reads."""
-        return self.hash ^ (self.quiet * tables.QUIET_KEY)
+        return self.hash ^ (self.quiet * QUIET_KEY)
 
     def null_ok(self) -> bool:
         """Passing is a fair test while the side to move has a face-down piece
@@ -390,11 +395,11 @@ class JieqiState:
 
     def push_null(self) -> None:
         self.board.turn = OTHER[self.board.turn]
-        self.hash ^= tables.SIDE_KEY
+        self.hash ^= SIDE_KEY
 
     def pop_null(self) -> None:
         self.board.turn = OTHER[self.board.turn]
-        self.hash ^= tables.SIDE_KEY
+        self.hash ^= SIDE_KEY
 
     def in_check(self) -> bool:
         """Whether the side to move's revealed king is in danger (asked
@@ -417,7 +422,7 @@ class JieqiState:
         """The score for the side to move, kept by :meth:`key`: iterative
         deepening and transpositions reach the same leaves again, and the
         score walks the whole board."""
-        key = self.hash ^ (self.quiet * tables.QUIET_KEY)
+        key = self.hash ^ (self.quiet * QUIET_KEY)
         score = self._scores.get(key)
         if score is None:
             score = self._scores[key] = self._evaluate()
