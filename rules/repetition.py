@@ -39,7 +39,7 @@ may not legally capture its target (pinned to its king) does not chase it.
 
 from __future__ import annotations
 
-from collections.abc import Callable, Hashable, Iterable, Sequence
+from collections.abc import Callable, Hashable, Iterable, Iterator, Sequence
 
 from .actions import Move
 from .geometry import (
@@ -613,6 +613,10 @@ class Occurrences:
 
     def __contains__(self, key: Hashable) -> bool:
         return key in self._plies
+
+    def __iter__(self) -> Iterator[Hashable]:
+        """Each key seen, once."""
+        return iter(self._plies)
 
     def times(self, key: Hashable) -> int:
         """How often ``key`` has been seen: at two, one more is a repetition."""

@@ -10,7 +10,7 @@ import random
 from computer.evaluation import KING_WORTH, MATE
 from computer.plugin import mates_as_kings
 from computer.search import Budget, Searcher
-from computer.variants.fanbing import FanbingPlugin, FanbingSample, FanbingState
+from computer.variants.fanbing import FanbingPlugin, FanbingSample, FanbingState, path_hash
 from rules.actions import Move, parse_action
 from rules.knowledge import knowledge_of
 from rules.match import Match
@@ -87,3 +87,22 @@ def test_two_chariots_mate_a_bare_king_that_moves_at_random():
         game.push(parse_action(action))
     outcome = game.outcome()
     assert outcome is not None and outcome.winner is Color.RED
+
+
+def test_the_past_is_hashed_as_the_search_hashes_its_positions():
+    """The search looks a position up in the game's past only when the past
+    holds its hash, hashed from the past's whole keys (``path_hash``): so the
+    two must agree on every position, 骉's context and shown backs included,
+    or a repetition would go unseen. Random games reach both."""
+    with_context = with_shown_backs = 0
+    for seed in range(6):
+        rng = random.Random(seed)
+        match = Match.start("fanbing", {}, seed)
+        while match.outcome is None and match.game.ply < 200:
+            position = match.game.position
+            key = position.key()
+            assert path_hash(key) == FanbingState(position.copy())._path_key()
+            with_context += len(key) > 92
+            with_shown_backs += any(back is not None for back, _ in key[91])
+            match.apply(rng.choice(match.game.legal_actions()).text)
+    assert with_context and with_shown_backs

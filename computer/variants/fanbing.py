@@ -310,6 +310,37 @@ def square_keys(position: FanbingPosition, sq: int) -> tuple[int, int]:
     return public, BACK_KEYS[back._value_][sq]
 
 
+def path_hash(key: Key) -> int:
+    """What :meth:`FanbingState._path_key` gives for the position whose whole
+    repetition key (``FanbingPosition.key``) is ``key``. The game's past is
+    hashed so once, and a position it cannot hold is told by its hash,
+    without building its key."""
+    public = key[91]
+    assert isinstance(public, tuple)
+    h = SIDE_KEY if key[0] is Color.BLACK else 0
+    shown = 0
+    for sq in range(90):
+        piece = key[1 + sq]
+        if piece is None:
+            continue
+        assert isinstance(piece, Piece)
+        back, flags = public[shown]
+        shown += 1
+        h ^= ZOBRIST[piece.letter][piece.color][sq] ^ FLAG_KEYS[flags][sq]
+        if back is not None:
+            h ^= SHOWN_KEYS[back._value_][sq]
+    if len(key) > 92:  # 骉's context, held while one stands
+        last_rule, just = key[92], key[93]
+        assert isinstance(last_rule, tuple)
+        if just is not None:
+            assert isinstance(just, int)
+            h ^= JUST_KEYS[just]
+        for color, kind in enumerate(last_rule):
+            if kind is not None:
+                h ^= RULE_KEYS[color][kind._value_]
+    return h
+
+
 # What a push changes on the board, to be put back by the pop: the move, the
 # capture, both squares' flags and backs, the mover's side's last rule, the
 # square just moved to, the quiet plies, whether the mover and the capture
@@ -365,6 +396,7 @@ class FanbingState(XiangqiState):
         self._captures = 0  # since the root: after one, no position of the past comes back
         self._path: dict[int, int] = {}  # the path's keys (see :meth:`_path_key`)
         self._in_past: dict[int, bool] = {}  # path key: whether the past holds its whole key
+        self._past_hashes: set[int] | None = None  # the past's path keys, once asked
         self._undo: list[Undo] = []
         self._over: int | None = None
         self._check: tuple[int | None, bool] = (None, False)  # see :meth:`in_check`
@@ -483,11 +515,16 @@ class FanbingState(XiangqiState):
     def _met_before(self, key: int) -> bool:
         """Whether the game's past holds this position (its whole key is built
         once per path key, and only while no capture since the root)."""
-        if self.past is None:
+        past = self.past
+        if past is None:
+            return False
+        if self._past_hashes is None:
+            self._past_hashes = {path_hash(whole) for whole in past if isinstance(whole, tuple)}
+        if key not in self._past_hashes:
             return False
         met = self._in_past.get(key)
         if met is None:
-            met = self._in_past[key] = self.fanbing_position.key() in self.past
+            met = self._in_past[key] = self.fanbing_position.key() in past
         return met
 
     def pop(self) -> None:
