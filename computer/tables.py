@@ -208,20 +208,23 @@ def line_reach(
 
 
 _RNG = random.Random(29)  # fixed: the same keys in every process, so searches repeat
-SIDE_KEY: Final = _RNG.getrandbits(64)
+# 62 bits: a key, and any xor of keys, fits a compiled int unboxed; a 64-bit
+# one is a Python int, and each xor of two would allocate a new one.
+KEY_BITS: Final = 62
+SIDE_KEY: Final = _RNG.getrandbits(KEY_BITS)
 # Times the quiet plies, xored into a hash when the scores below depend on them.
-QUIET_KEY: Final = _RNG.getrandbits(64) | 1
+QUIET_KEY: Final = _RNG.getrandbits(KEY_BITS) | 1
 ZOBRIST: Final[dict[str, tuple[tuple[int, ...], ...]]] = {
-    kind._value_: tuple(tuple(_RNG.getrandbits(64) for _ in range(90)) for _ in Color)
+    kind._value_: tuple(tuple(_RNG.getrandbits(KEY_BITS) for _ in range(90)) for _ in Color)
     for kind in Kind
 }
 
 # DOWN_KEYS[sq]: xored in while the piece on ``sq`` lies face-down (Jieqi).
-DOWN_KEYS: Final[tuple[int, ...]] = tuple(_RNG.getrandbits(64) for _ in range(90))
+DOWN_KEYS: Final[tuple[int, ...]] = tuple(_RNG.getrandbits(KEY_BITS) for _ in range(90))
 
 
 def zobrist(board: Sequence[Piece | None], turn: Color) -> int:
-    """The 64-bit hash of a placement and side to move, which pushes update by xor."""
+    """The 62-bit hash of a placement and side to move, which pushes update by xor."""
     key = SIDE_KEY if turn is Color.BLACK else 0
     for sq, piece in enumerate(board):
         if piece is not None:
@@ -234,17 +237,17 @@ def zobrist(board: Sequence[Piece | None], turn: Color) -> int:
 # under the piece on ``sq``, public or not; SHOWN_KEYS[letter][sq]: the same
 # back once shown; FLAG_KEYS[flags][sq]: the square's flags but "shown".
 BACK_KEYS: Final[dict[str, tuple[int, ...]]] = {
-    kind._value_: tuple(_RNG.getrandbits(64) for _ in range(90)) for kind in Kind
+    kind._value_: tuple(_RNG.getrandbits(KEY_BITS) for _ in range(90)) for kind in Kind
 }
 SHOWN_KEYS: Final[dict[str, tuple[int, ...]]] = {
-    kind._value_: tuple(_RNG.getrandbits(64) for _ in range(90)) for kind in Kind
+    kind._value_: tuple(_RNG.getrandbits(KEY_BITS) for _ in range(90)) for kind in Kind
 }
 FLAG_KEYS: Final[tuple[tuple[int, ...], ...]] = (
     (0,) * 90,
-    *(tuple(_RNG.getrandbits(64) for _ in range(90)) for _ in range(1, 32)),
+    *(tuple(_RNG.getrandbits(KEY_BITS) for _ in range(90)) for _ in range(1, 32)),
 )
 # 骉's context (F-7): the kind each side moved by last, the square just moved to.
 RULE_KEYS: Final[tuple[dict[str, int], ...]] = tuple(
-    {kind._value_: _RNG.getrandbits(64) for kind in Kind} for _ in Color
+    {kind._value_: _RNG.getrandbits(KEY_BITS) for kind in Kind} for _ in Color
 )
-JUST_KEYS: Final[tuple[int, ...]] = tuple(_RNG.getrandbits(64) for _ in range(90))
+JUST_KEYS: Final[tuple[int, ...]] = tuple(_RNG.getrandbits(KEY_BITS) for _ in range(90))

@@ -33,7 +33,7 @@ from ...evaluation import MATE, MATE_BOUND
 from ...plugin import Searched, plugin_for
 from ...review import centipawns, winning_chance
 from ...search import Budget, OutOfBudget, with_partial
-from ...tables import ZOBRIST
+from ...tables import KEY_BITS, ZOBRIST
 from .chance_search import FULL, ChanceSearch, Window
 from .state import JieqiState
 
@@ -45,7 +45,8 @@ _RNG = random.Random("chance-player")
 # POOL_KEYS[color][kind letter][count]: xored in while that many of the kind
 # were unseen when one of them was turned up in the line.
 POOL_KEYS: tuple[dict[str, tuple[int, ...]], ...] = tuple(
-    {letter: tuple(_RNG.getrandbits(64) for _ in range(8)) for letter in ZOBRIST} for _ in Color
+    {letter: tuple(_RNG.getrandbits(KEY_BITS) for _ in range(8)) for letter in ZOBRIST}
+    for _ in Color
 )
 
 

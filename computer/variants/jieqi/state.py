@@ -38,6 +38,7 @@ from ...tables import (
     BASE,
     CANNON_LETTER,
     DOWN_KEYS,
+    KEY_BITS,
     NEAR,
     QUIET_KEY,
     SIDE_KEY,
@@ -79,11 +80,11 @@ DOWN_WHEN_AHEAD: Final = 12  # what a side that is ahead pays per piece it keeps
 _RNG = random.Random("jieqi-past")
 # ID_KEYS[start][sq]: xored into a position's key while the piece that
 # started on ``start`` stands on ``sq``. A position (whose turn, which piece
-# stands where, which lie face-down) is one 64-bit key, kept up to date move
+# stands where, which lie face-down) is one 62-bit key, kept up to date move
 # by move: building and hashing a tuple of the whole board at every node
 # was a large share of the search's time.
 ID_KEYS: Final[tuple[tuple[int, ...], ...]] = tuple(
-    tuple(_RNG.getrandbits(64) for _ in range(90)) for _ in range(90)
+    tuple(_RNG.getrandbits(KEY_BITS) for _ in range(90)) for _ in range(90)
 )
 
 
