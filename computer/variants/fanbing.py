@@ -331,13 +331,18 @@ def path_hash(key: Key) -> int:
             h ^= SHOWN_KEYS[back._value_][sq]
     if len(key) > 92:  # 骉's context, held while one stands
         last_rule, just = key[92], key[93]
-        assert isinstance(last_rule, tuple)
-        if just is not None:
-            assert isinstance(just, int)
-            h ^= JUST_KEYS[just]
-        for color, kind in enumerate(last_rule):
-            if kind is not None:
-                h ^= RULE_KEYS[color][kind._value_]
+        assert isinstance(last_rule, tuple) and (just is None or isinstance(just, int))
+        h ^= context_hash(list(last_rule), just)
+    return h
+
+
+def context_hash(last_rule: list[Kind | None], just: int | None) -> int:
+    """The hash of 骉's context (F-7): the rule each side moved by last and
+    the square just moved to."""
+    h = JUST_KEYS[just] if just is not None else 0
+    for color, kind in enumerate(last_rule):
+        if kind is not None:
+            h ^= RULE_KEYS[color][kind._value_]
     return h
 
 
@@ -438,11 +443,7 @@ class FanbingState(XiangqiState):
         if not self._biao:
             return 0
         position = self.fanbing_position
-        key = JUST_KEYS[position.just_moved] if position.just_moved is not None else 0
-        for color, kind in enumerate(position.last_rule):
-            if kind is not None:
-                key ^= RULE_KEYS[color][kind._value_]
-        return key
+        return context_hash(position.last_rule, position.just_moved)
 
     def push(self, action: Action) -> None:
         assert isinstance(action, Move)

@@ -94,7 +94,8 @@ class XiangqiState:
         self._hashes: list[int] = []
         # Each push's capture, and _seen and placed from before it.
         self._trail: list[tuple[Piece | None, bool, tuple[int, int]]] = []
-        # Where the pieces stand, so the evaluation visits 32 squares, not 90.
+        # Where the pieces stand, kept by the pushes: the placed totals are summed
+        # from it, and the sliders' reach from ``sliders``.
         self.pieces = {sq: p for sq, p in enumerate(position.board) if p is not None}
         self.kings = [position.king_square(Color.RED), position.king_square(Color.BLACK)]
         self.sliders = {sq: p for sq, p in self.pieces.items() if p.letter in SLIDER_LETTERS}
