@@ -47,9 +47,8 @@ class JieqiPlugin(SearchPlugin):
     # noise (a face-down king taken by luck decides many games), so the
     # noise halves level by level up to the top. Levels 2 to 4 search a
     # few hundred nodes, which buys little, so the noise falls faster there
-    # (BENCHMARKS.md); level 1's stays, as a level 1 any noisier plays
-    # nearly at random, and random reveals take face-down kings as often as
-    # shallow searches do, winning level 8 more games.
+    # (BENCHMARKS.md). Level 1 is no noisier: nearly random, its reveals
+    # took level 8's face-down king more often.
     noises: ClassVar[Mapping[int, int]] = {
         1: 1200,
         2: 800,
@@ -111,7 +110,7 @@ class JieqiPlugin(SearchPlugin):
 @register("jieqi-classic")
 class ClassicJieqiPlugin(JieqiPlugin):
     """Jieqi under the classic rules, where a face-down piece moves as the
-    piece whose square it stands on: its bottom levels need more noise
-    between them than the other rules' (BENCHMARKS.md)."""
+    piece of the starting square it stands on: its bottom levels need more
+    noise between them than the other rules' (BENCHMARKS.md)."""
 
     noises: ClassVar[Mapping[int, int]] = {**JieqiPlugin.noises, 1: 2400, 2: 1000}
