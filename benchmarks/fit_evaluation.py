@@ -1,0 +1,277 @@
+"""How far standard xiangqi's evaluation is from Fairy-Stockfish's judgement,
+and what its weights would be fitted to it (issue 29, item 3).
+
+Level 8 stays short of Fairy-Stockfish at 10,000 nodes, and its lost
+games drift rather than blunder (BENCHMARKS.md). The evaluation is linear
+in its weights (what each piece is worth on each square, what each
+attacker earns per step nearer the enemy king, what each count of squares
+a chariot, horse or cannon reaches is worth: :func:`features` counts them),
+so how well it agrees with a stronger judge, and the weights that would
+agree best, come from one ridge regression:
+
+* the positions are those of real master games from their sixth ply on,
+  each scored by Fairy-Stockfish at a fixed node budget (one thread, a fresh
+  table each time), so the figures are the same on any machine;
+* only quiet ones count (the side to move not in check, the engine's best
+  move not a capture), since the evaluation is only asked where the search
+  has stopped capturing;
+* its scores are scaled by :data:`SCALE` to Chuhan's centipawns (its chariot
+  is worth about six pawns, Chuhan's nine), so fitted weights would keep
+  the search's margins meaningful;
+* each weight is pulled towards its hand-set value and each square towards
+  its neighbours, so a square the games rarely show stays sensible.
+
+``python -m benchmarks.fit_evaluation [--games FILE] [--nodes N] [--labels
+FILE] [--tables]`` prints the error on held-out positions (a tenth of them,
+chosen by a fixed seed) of the hand-set weights and of weights fitted to
+the rest; ``--labels`` keeps the engine's scores in FILE and reads them
+back next time (scoring them takes about 20 minutes on 2 cores);
+``--tables`` prints the weights fitted to all of them. It needs numpy (the
+``tune`` extra), Fairy-Stockfish and the master games (by default where
+the test data lies beside the repository).
+"""
+
+from __future__ import annotations
+
+import argparse
+import json
+import subprocess
+import sys
+from collections.abc import Iterator, Sequence
+from concurrent.futures import ProcessPoolExecutor
+from pathlib import Path
+
+import numpy as np
+
+from computer.evaluation import MOBILITY, NEAR_KING, nearness
+from computer.fairy import engine_path, from_uci
+from computer.tables import PLACED, reach
+from rules.actions import Move
+from rules.pieces import Color, Kind
+from rules.position import Position
+
+GAMES = (
+    Path(__file__).resolve().parents[1] / ".." / "shared" / "data" / "master-games" / "games.jsonl"
+)
+OUTPUT = Path(__file__).resolve().parents[1] / "computer" / "standard_weights.py"
+NODES = 6_000
+FIRST_PLY = 5  # the opening's first plies are the same in many games
+SCALE = 0.66  # Fairy-Stockfish's centipawns per Chuhan centipawn
+CLIP = 1_500  # a larger score says "won", not by how much
+SPREAD = 400.0  # centipawns per unit of the logistic the held-out error is measured on
+RIDGE = 1.0  # pull towards the hand-set weights
+SMOOTH = 3.0  # pull of each square (and each reach count) towards its neighbours
+KINDS = (Kind.KING, Kind.ADVISOR, Kind.ELEPHANT, Kind.HORSE, Kind.CHARIOT, Kind.CANNON, Kind.PAWN)
+ATTACKERS = (Kind.HORSE, Kind.CHARIOT, Kind.CANNON, Kind.PAWN)
+SLIDERS = (Kind.HORSE, Kind.CHARIOT, Kind.CANNON)
+REACHES = 18  # a chariot or cannon reaches at most 17 squares, a horse 8
+CELLS = 50  # ten ranks by five files: a table is the same mirrored left to right
+NEAR_AT = len(KINDS) * CELLS
+REACH_AT = NEAR_AT + len(ATTACKERS)
+WEIGHTS = REACH_AT + len(SLIDERS) * REACHES
+
+
+def cell(kind: Kind, sq: int, color: Color) -> int:
+    """The weight of ``color``'s ``kind`` on ``sq``: ranks from its own side."""
+    rank, file = divmod(sq, 9)
+    if color is Color.BLACK:
+        rank = 9 - rank
+    return KINDS.index(kind) * CELLS + rank * 5 + min(file, 8 - file)
+
+
+def features(position: Position) -> dict[int, int]:
+    """How often each weight counts for Red minus for Black."""
+    counts: dict[int, int] = {}
+    board = position.board
+    kings = [position.king_square(Color.RED), position.king_square(Color.BLACK)]
+
+    def add(index: int, count: int) -> None:
+        counts[index] = counts.get(index, 0) + count
+
+    for sq, piece in enumerate(board):
+        if piece is None:
+            continue
+        sign = 1 if piece.color is Color.RED else -1
+        add(cell(piece.kind, sq, piece.color), sign)
+        if piece.kind in ATTACKERS:
+            near = nearness(sq, kings[1 - piece.color])
+            add(NEAR_AT + ATTACKERS.index(piece.kind), sign * near)
+        if piece.kind in SLIDERS:
+            reached = reach(board, sq, piece.color, piece.letter)
+            add(REACH_AT + SLIDERS.index(piece.kind) * REACHES + reached, sign)
+    return counts
+
+
+def hand_set() -> np.ndarray:
+    """Today's hand-set weights in the fit's layout: the prior it is pulled to."""
+    prior = np.zeros(WEIGHTS)
+    for k, kind in enumerate(KINDS):
+        for rank in range(10):
+            for file in range(5):
+                prior[k * CELLS + rank * 5 + file] = PLACED[kind._value_][0][rank * 9 + file]
+    prior[NEAR_AT:REACH_AT] = NEAR_KING
+    for s in range(len(SLIDERS)):
+        start = REACH_AT + s * REACHES
+        prior[start : start + REACHES] = MOBILITY * np.arange(REACHES)
+    return prior
+
+
+def neighbours() -> np.ndarray:
+    """One row per pair of weights that should differ little: squares side by
+    side of one kind's table, and one more square reached."""
+    pairs = []
+    for k in range(len(KINDS)):
+        for rank in range(10):
+            for file in range(5):
+                i = k * CELLS + rank * 5 + file
+                if file < 4:
+                    pairs.append((i, i + 1))
+                if rank < 9:
+                    pairs.append((i, i + 5))
+    for s in range(len(SLIDERS)):
+        start = REACH_AT + s * REACHES
+        pairs += [(start + c, start + c + 1) for c in range(REACHES - 1)]
+    rows = np.zeros((len(pairs), WEIGHTS))
+    for r, (i, j) in enumerate(pairs):
+        rows[r, i], rows[r, j] = 1, -1
+    return rows
+
+
+def game_positions(path: Path) -> list[str]:
+    """Every distinct position of the games from :data:`FIRST_PLY` on, as FEN."""
+    fens: dict[str, None] = {}
+    with path.open(encoding="utf-8") as lines:
+        for line in lines:
+            position = Position.start()
+            for ply, text in enumerate(json.loads(line)["moves"]):
+                position.push_unchecked(Move.from_iccs(text))
+                if ply >= FIRST_PLY:
+                    fens[position.fen()] = None
+    return list(fens)
+
+
+Scored = tuple[str, str, int, str]  # FEN, score kind ("cp", "mate"), score, best move
+
+
+def score_positions(job: tuple[str, int, Sequence[str]]) -> list[Scored]:
+    """Fairy-Stockfish's last full-depth score (kind, value) and best move for each FEN."""
+    program, nodes, fens = job
+    engine = subprocess.Popen(
+        [program], stdin=subprocess.PIPE, stdout=subprocess.PIPE, text=True, bufsize=1
+    )
+    assert engine.stdin is not None and engine.stdout is not None
+    send = engine.stdin.write
+    send("uci\nsetoption name UCI_Variant value xiangqi\nsetoption name Threads value 1\n")
+    send("setoption name Hash value 16\nisready\n")
+    while engine.stdout.readline().strip() != "readyok":
+        pass
+    scored = []
+    for fen in fens:
+        send(f"ucinewgame\nposition fen {fen}\ngo nodes {nodes}\n")
+        kind, value = "none", 0
+        while True:
+            words = engine.stdout.readline().split()
+            if words[:1] == ["bestmove"]:
+                scored.append((fen, kind, value, words[1]))
+                break
+            if "score" in words and "lowerbound" not in words and "upperbound" not in words:
+                at = words.index("score")
+                kind, value = words[at + 1], int(words[at + 2])
+    send("quit\n")
+    engine.wait()
+    return scored
+
+
+def labels(
+    games: Path, nodes: int, cache: Path | None, workers: int
+) -> list[tuple[str, str, int, str]]:
+    """Each position with the engine's score, from ``cache`` when it holds them."""
+    if cache is not None and cache.exists():
+        return [tuple(json.loads(line)) for line in cache.open(encoding="utf-8")]  # type: ignore[misc]
+    program = engine_path()
+    if program is None:
+        sys.exit("Fairy-Stockfish is needed: install the fairy-stockfish package")
+    fens = game_positions(games)
+    chunks = [(program, nodes, fens[i :: workers * 8]) for i in range(workers * 8)]
+    with ProcessPoolExecutor(workers) as pool:
+        scored = [row for rows in pool.map(score_positions, chunks) for row in rows]
+    if cache is not None:
+        cache.write_text("".join(json.dumps(row) + "\n" for row in scored), encoding="utf-8")
+    return scored
+
+
+def quiet(scored: list[Scored]) -> Iterator[tuple[Position, float]]:
+    """The quiet positions with a centipawn score, each with Red's score in Chuhan's scale."""
+    for fen, kind, value, best in scored:
+        if kind != "cp":
+            continue
+        position = Position.from_fen(fen)
+        if position.is_check() or position.board[from_uci(best)[1]] is not None:
+            continue
+        red = value if position.turn is Color.RED else -value
+        yield position, max(-CLIP, min(CLIP, red / SCALE))
+
+
+def fit(counts: np.ndarray, targets: np.ndarray) -> np.ndarray:
+    """The weights nearest the targets, pulled to the prior and to neighbours."""
+    prior, pairs = hand_set(), neighbours()
+    pull = len(targets) * 1e-3
+    system = counts.T @ counts + pull * (RIDGE * np.eye(WEIGHTS) + SMOOTH * pairs.T @ pairs)
+    return prior + np.linalg.solve(system, counts.T @ (targets - counts @ prior))
+
+
+def error(weights: np.ndarray, counts: np.ndarray, targets: np.ndarray) -> float:
+    """Mean squared gap between expected results (logistic of the scores)."""
+    ours = 1 / (1 + np.exp(-(counts @ weights) / SPREAD))
+    theirs = 1 / (1 + np.exp(-targets / SPREAD))
+    return float(((ours - theirs) ** 2).mean())
+
+
+def tables_text(weights: np.ndarray) -> str:
+    """The fitted weights as a player reads them: each kind's table from its
+    own back rank, then the nearness and reach weights."""
+    lines = []
+    for k, kind in enumerate(KINDS):
+        lines.append(f"{kind.name.lower()}:")
+        for rank in range(10):
+            half = [round(weights[k * CELLS + rank * 5 + f]) for f in range(5)]
+            lines.append("  " + " ".join(f"{v:5d}" for v in half + half[3::-1]))
+    near = ", ".join(
+        f"{kind.name.lower()} {weights[NEAR_AT + a]:.1f}" for a, kind in enumerate(ATTACKERS)
+    )
+    lines.append(f"per step nearer the enemy king: {near}")
+    for s, kind in enumerate(SLIDERS):
+        start = REACH_AT + s * REACHES
+        reach_row = " ".join(str(round(v)) for v in weights[start : start + REACHES])
+        lines.append(f"{kind.name.lower()} by squares reached: {reach_row}")
+    return "\n".join(lines)
+
+
+def main(argv: list[str] | None = None) -> None:
+    parser = argparse.ArgumentParser(prog="python -m benchmarks.fit_evaluation")
+    parser.add_argument("--games", type=Path, default=GAMES, help="master games, one JSON a line")
+    parser.add_argument("--nodes", type=int, default=NODES)
+    parser.add_argument("--labels", type=Path, help="keep the engine's scores in this file")
+    parser.add_argument("--workers", type=int, default=2)
+    parser.add_argument("--tables", action="store_true", help="print the weights fitted to all")
+    args = parser.parse_args(argv)
+    rows = list(quiet(labels(args.games, args.nodes, args.labels, args.workers)))
+    counts = np.zeros((len(rows), WEIGHTS))
+    for r, (position, _) in enumerate(rows):
+        for index, count in features(position).items():
+            counts[r, index] = count
+    targets = np.array([target for _, target in rows])
+    order = np.random.default_rng(0).permutation(len(rows))
+    held, train = order[: len(rows) // 10], order[len(rows) // 10 :]
+    fitted = fit(counts[train], targets[train])
+    print(
+        f"{len(rows):,} quiet positions; held-out error: hand-set "
+        f"{error(hand_set(), counts[held], targets[held]):.5f}, fitted "
+        f"{error(fitted, counts[held], targets[held]):.5f}"
+    )
+    if args.tables:
+        print(tables_text(fit(counts, targets)))
+
+
+if __name__ == "__main__":
+    main()
