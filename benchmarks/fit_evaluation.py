@@ -22,10 +22,12 @@ agree best, come from one ridge regression:
   its neighbours, so a square the games rarely show stays sensible.
 
 ``python -m benchmarks.fit_evaluation [--games FILE] [--nodes N] [--labels
-FILE] [--tables]`` prints the error on held-out positions (a tenth of them,
-chosen by a fixed seed) of the hand-set weights and of weights fitted to
-the rest; ``--labels`` keeps the engine's scores in FILE and reads them
-back next time (scoring them takes about 20 minutes on 2 cores);
+FILE] [--played-out FILE] [--tables]`` prints the error on held-out
+positions (a tenth of them, chosen by a fixed seed) of the hand-set weights
+and of weights fitted to the rest; ``--labels`` keeps the engine's scores
+in FILE and reads them back next time (scoring them takes about 20 minutes
+on 2 cores); ``--played-out`` adds the games' positions with random moves
+played (:func:`game_positions`), their scores kept in its FILE;
 ``--tables`` prints the weights fitted to all of them. It needs numpy (the
 ``tune`` extra), Fairy-Stockfish and the master games (by default where
 the test data lies beside the repository).
@@ -35,6 +37,7 @@ from __future__ import annotations
 
 import argparse
 import json
+import random
 import subprocess
 import sys
 from collections.abc import Iterator, Sequence
@@ -56,6 +59,8 @@ GAMES = (
 OUTPUT = Path(__file__).resolve().parents[1] / "computer" / "standard_weights.py"
 NODES = 6_000
 FIRST_PLY = 5  # the opening's first plies are the same in many games
+PLAYED_OUT = 0.6  # the share of positions played out with random moves (--played-out)
+PLAYED_OUT_SEED = 7
 SCALE = 0.66  # Fairy-Stockfish's centipawns per Chuhan centipawn
 CLIP = 1_500  # a larger score says "won", not by how much
 SPREAD = 400.0  # centipawns per unit of the logistic the held-out error is measured on
@@ -137,16 +142,31 @@ def neighbours() -> np.ndarray:
     return rows
 
 
-def game_positions(path: Path) -> list[str]:
-    """Every distinct position of the games from :data:`FIRST_PLY` on, as FEN."""
+def game_positions(path: Path, played_out: bool = False) -> list[str]:
+    """Every distinct position of the games from :data:`FIRST_PLY` on, as FEN;
+    ``played_out``: instead, about :data:`PLAYED_OUT` of them with one or two
+    random moves played (seeded), the moves masters do not make, so that a
+    fit also learns what they cost."""
     fens: dict[str, None] = {}
+    rng = random.Random(PLAYED_OUT_SEED)
     with path.open(encoding="utf-8") as lines:
         for line in lines:
             position = Position.start()
             for ply, text in enumerate(json.loads(line)["moves"]):
                 position.push_unchecked(Move.from_iccs(text))
-                if ply >= FIRST_PLY:
+                if ply < FIRST_PLY:
+                    continue
+                if not played_out:
                     fens[position.fen()] = None
+                elif rng.random() < PLAYED_OUT:
+                    after = position.copy()
+                    for _ in range(1 + (rng.random() < 0.5)):
+                        legal = after.legal_moves()
+                        if not legal:
+                            break
+                        after.push_unchecked(rng.choice(legal))
+                    if after.legal_moves():
+                        fens[after.fen()] = None
     return list(fens)
 
 
@@ -183,7 +203,7 @@ def score_positions(job: tuple[str, int, Sequence[str]]) -> list[Scored]:
 
 
 def labels(
-    games: Path, nodes: int, cache: Path | None, workers: int
+    games: Path, nodes: int, cache: Path | None, workers: int, played_out: bool = False
 ) -> list[tuple[str, str, int, str]]:
     """Each position with the engine's score, from ``cache`` when it holds them."""
     if cache is not None and cache.exists():
@@ -191,7 +211,7 @@ def labels(
     program = engine_path()
     if program is None:
         sys.exit("Fairy-Stockfish is needed: install the fairy-stockfish package")
-    fens = game_positions(games)
+    fens = game_positions(games, played_out)
     chunks = [(program, nodes, fens[i :: workers * 8]) for i in range(workers * 8)]
     with ProcessPoolExecutor(workers) as pool:
         scored = [row for rows in pool.map(score_positions, chunks) for row in rows]
@@ -254,8 +274,16 @@ def main(argv: list[str] | None = None) -> None:
     parser.add_argument("--labels", type=Path, help="keep the engine's scores in this file")
     parser.add_argument("--workers", type=int, default=2)
     parser.add_argument("--tables", action="store_true", help="print the weights fitted to all")
+    parser.add_argument(
+        "--played-out",
+        type=Path,
+        help="also score master positions with random moves played, kept in this file",
+    )
     args = parser.parse_args(argv)
-    rows = list(quiet(labels(args.games, args.nodes, args.labels, args.workers)))
+    scored = labels(args.games, args.nodes, args.labels, args.workers)
+    if args.played_out is not None:
+        scored += labels(args.games, args.nodes, args.played_out, args.workers, played_out=True)
+    rows = list(quiet(scored))
     counts = np.zeros((len(rows), WEIGHTS))
     for r, (position, _) in enumerate(rows):
         for index, count in features(position).items():

@@ -4,7 +4,9 @@ Fairy-Stockfish's scores as the engine gives them."""
 
 from __future__ import annotations
 
+import json
 import random
+from pathlib import Path
 
 import numpy as np
 
@@ -17,6 +19,7 @@ from benchmarks.fit_evaluation import (
     error,
     features,
     fit,
+    game_positions,
     hand_set,
     score_positions,
 )
@@ -80,3 +83,19 @@ def test_the_engine_scores_quiet_positions_with_a_legal_best_move():
     for fen, kind, _, best in scored:
         assert kind in {"cp", "mate"}
         assert Position.from_fen(fen).is_legal(from_uci(best))
+
+
+def test_played_out_positions_leave_the_games_by_one_or_two_moves(tmp_path: Path):
+    rng = random.Random(5)
+    match = Match.start("xiangqi", {}, 5)
+    for _ in range(40):
+        match.apply(rng.choice(match.game.legal_actions()).text)
+    games = tmp_path / "games.jsonl"
+    games.write_text(json.dumps({"moves": list(match.entries)}) + "\n", encoding="utf-8")
+    plain = game_positions(games)
+    played = game_positions(games, played_out=True)
+    assert len(plain) == 40 - 5
+    assert 0.3 * len(plain) < len(played) < 0.9 * len(plain)
+    assert len(set(played) - set(plain)) > 0.8 * len(played)  # off the game's own path
+    assert all(Position.from_fen(fen).legal_moves() for fen in played)
+    assert game_positions(games, played_out=True) == played  # seeded
