@@ -53,10 +53,7 @@ from rules.actions import Move
 from rules.pieces import Color, Kind
 from rules.position import Position
 
-GAMES = (
-    Path(__file__).resolve().parents[1] / ".." / "shared" / "data" / "master-games" / "games.jsonl"
-)
-OUTPUT = Path(__file__).resolve().parents[1] / "computer" / "standard_weights.py"
+GAMES = Path(__file__).resolve().parents[2] / "shared" / "data" / "master-games" / "games.jsonl"
 NODES = 6_000
 FIRST_PLY = 5  # the opening's first plies are the same in many games
 PLAYED_OUT = 0.6  # the share of positions played out with random moves (--played-out)
@@ -174,7 +171,10 @@ Scored = tuple[str, str, int, str]  # FEN, score kind ("cp", "mate"), score, bes
 
 
 def score_positions(job: tuple[str, int, Sequence[str]]) -> list[Scored]:
-    """Fairy-Stockfish's last full-depth score (kind, value) and best move for each FEN."""
+    """Fairy-Stockfish's last exact score (kind, value) and best move for each
+    FEN. Not :mod:`computer.uci`: its client keeps the last score even when
+    the engine reports only a bound, and a fit wants the last exact one; a
+    plain process per worker also keeps the pool free of event loops."""
     program, nodes, fens = job
     engine = subprocess.Popen(
         [program], stdin=subprocess.PIPE, stdout=subprocess.PIPE, text=True, bufsize=1
@@ -204,7 +204,7 @@ def score_positions(job: tuple[str, int, Sequence[str]]) -> list[Scored]:
 
 def labels(
     games: Path, nodes: int, cache: Path | None, workers: int, played_out: bool = False
-) -> list[tuple[str, str, int, str]]:
+) -> list[Scored]:
     """Each position with the engine's score, from ``cache`` when it holds them."""
     if cache is not None and cache.exists():
         return [tuple(json.loads(line)) for line in cache.open(encoding="utf-8")]  # type: ignore[misc]
