@@ -38,9 +38,12 @@ Figures:
 [--positions N] [--variants a,b] [--log FILE]`` runs a smaller or larger
 version (``--games 0`` skips the levels' games, ``--positions 0`` the times),
 adding each game's result to FILE as it ends; ``--refit FILE`` prints the
-ratings from the games of such a file without playing any; ``--pair
-level8:fs10000 --games 16`` plays only those games of one pairing (the same
-games as the series would, game by game), to add to a log.
+ratings from the games of such a file without playing any, with
+``--with-ladder FILE`` also the levels' games against each other that
+``python -m benchmarks.bench_engine ladder ... xiangqi`` printed to FILE;
+``--pair level8:fs10000 --games 16 [--first N]`` plays only those games of
+one pairing (the same games as the series would, game by game, from game
+N on), to add to a log.
 """
 
 from __future__ import annotations
@@ -53,6 +56,7 @@ import json
 import math
 import os
 import random
+import re
 import statistics
 import sys
 import time
@@ -86,6 +90,7 @@ TIME_VARIANTS = ("xiangqi", "jieqi", "jieqi-classic", "tuibei", "houji", "fanbin
 TIME_GAMES = 3  # seeded games per variant whose positions are timed
 TIME_PLIES = (0, 10, 20, 30)  # the plies of each game that are timed
 K = math.log(10) / 400  # the logistic Elo model's slope
+LADDER_LINE = re.compile(r"engine\.ladder\.xiangqi\.(\d+)v(\d+)_(pct|games): ([\d.]+)")
 
 
 # -- the estimate -------------------------------------------------------------
@@ -143,7 +148,7 @@ def fit(
     counts: dict[str, int] = {}
     for g in games:
         for name in (g.first, g.second):
-            counts[name] = counts.get(name, 0) + 1
+            counts[name] = counts.get(name, 0) + round(g.weight)
     pairs = {tuple(sorted((g.first, g.second))) for g in games}
     if prior_draws > 0:
         games += [Result(a, b, 0.5, prior_draws) for a, b in sorted(pairs)]
@@ -277,6 +282,26 @@ def logged(path: str) -> tuple[list[Result], list[Result]]:
     ]
 
 
+def ladder_steps(path: str) -> list[Result]:
+    """Standard xiangqi's level ladder, read from what ``python -m
+    benchmarks.bench_engine ladder ... xiangqi`` printed: each step one
+    result weighted by its games (the logistic model's likelihood of a
+    mean score over n games is that of the n games one by one), so that the
+    levels' games against each other order them where their few games
+    against Fairy-Stockfish alone cannot."""
+    found: dict[tuple[int, int], dict[str, float]] = {}
+    with open(path, encoding="utf-8") as lines:
+        for line in lines:
+            step = LADDER_LINE.match(line.strip())
+            if step is not None:
+                upper, lower, what, value = step.groups()
+                found.setdefault((int(upper), int(lower)), {})[what] = float(value)
+    return [
+        Result(builtin(upper), builtin(lower), step["pct"] / 100, step["games"])
+        for (upper, lower), step in sorted(found.items())
+    ]
+
+
 def _ladder_pair(path: str, lower: int, upper: int, games: int) -> list[Result]:
     """``games`` games of Fairy-Stockfish at ``upper`` nodes against ``lower``."""
 
@@ -329,21 +354,23 @@ def _one_game(path: str, first: str, second: str, game: int) -> Result:
 
 
 def pair_figures(
-    path: str, first: str, second: str, games: int, workers: int = 2
+    path: str, first: str, second: str, games: int, workers: int = 2, start: int = 0
 ) -> Iterator[Figure]:
-    """``games`` games of ``first`` against ``second`` (``level8``, ``fs10000``),
-    two at a time: the first's score, and its score as Red and as Black (it is
-    Red in the even games)."""
+    """``games`` games of ``first`` against ``second`` (``level8``, ``fs10000``)
+    from game number ``start`` on (so a later run adds new openings), two at
+    a time: the first's score, and its score as Red and as Black (it is Red
+    in the even games)."""
+    numbers = range(start, start + games)
     with ProcessPoolExecutor(workers) as pool:
         found = list(
-            pool.map(_one_game, [path] * games, [first] * games, [second] * games, range(games))
+            pool.map(_one_game, [path] * games, [first] * games, [second] * games, numbers)
         )
     name = f"pair.{first}.{second}"
     yield f"{name}_games", len(found), "games"
     yield f"{name}_pct", 100 * sum(r.score for r in found) / max(1, len(found)), "%"
-    for colour, start in (("red", 0), ("black", 1)):
-        mine = found[start::2]
-        yield f"{name}_as_{colour}_pct", 100 * sum(r.score for r in mine) / max(1, len(mine)), "%"
+    for colour, parity in (("red", 0), ("black", 1)):
+        mine = [r.score for r, n in zip(found, numbers, strict=True) if n % 2 == parity]
+        yield f"{name}_as_{colour}_pct", 100 * sum(mine) / max(1, len(mine)), "%"
 
 
 def elo_games(
@@ -369,8 +396,12 @@ def elo_games(
         return ladder, [r for results in runs for r in results]
 
 
-def elo_figures(ladder: Sequence[Result], played: Sequence[Result]) -> Iterator[Figure]:
-    ratings = fit([*ladder, *played], fs(ANCHOR))
+def elo_figures(
+    ladder: Sequence[Result], played: Sequence[Result], steps: Sequence[Result] = ()
+) -> Iterator[Figure]:
+    """The ratings from the budgets' ``ladder``, the levels' games against
+    Fairy-Stockfish (``played``) and the levels' against each other (``steps``)."""
+    ratings = fit([*ladder, *played, *steps], fs(ANCHOR))
     for name in [*map(fs, BUDGETS), *(builtin(n) for n in LEVELS)]:
         if name in ratings:
             e = ratings[name]
@@ -522,11 +553,17 @@ def _main(argv: list[str]) -> Iterator[Figure]:
     parser.add_argument("--log", help="add each game's result to this file as it ends")
     parser.add_argument("--refit", help="play nothing: the ratings from the games of a --log file")
     parser.add_argument(
+        "--with-ladder",
+        help="with --refit: also the level ladder's steps, as bench_engine ladder printed them",
+    )
+    parser.add_argument(
         "--pair", help="play only --games games of one pairing, as FIRST:SECOND (level8:fs10000)"
     )
+    parser.add_argument("--first", type=int, default=0, help="--pair's first game number")
     args = parser.parse_args(argv)
     if args.refit:
-        yield from elo_figures(*logged(args.refit))
+        steps = ladder_steps(args.with_ladder) if args.with_ladder else []
+        yield from elo_figures(*logged(args.refit), steps)
         return
     if args.log:
         os.environ[LOG] = args.log
@@ -535,7 +572,7 @@ def _main(argv: list[str]) -> Iterator[Figure]:
         path = engine_path()
         if path is None:
             raise SystemExit("no Fairy-Stockfish to play against")
-        yield from pair_figures(path, first, second, args.games)
+        yield from pair_figures(path, first, second, args.games, start=args.first)
         return
     levels = tuple(int(n) for n in args.levels.split(","))
     variants = tuple(v.strip() for v in args.variants.split(","))

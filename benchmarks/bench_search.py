@@ -3,7 +3,8 @@
 * ``search.<variant>_nodes_per_s``: nodes a second of the built-in search,
   summed over a few fixed positions of the variant (a seeded game of
   random moves, stopped at fixed plies), each searched by the variant's
-  plug-in to a fixed node budget, as the player does with one sample.
+  plug-in to a fixed node budget, as the player does with one sample (with
+  the deep search where the plug-in takes it: standard xiangqi).
 * ``search.fairy_nodes_per_s``: Fairy-Stockfish's own ``info nps`` on the
   standard positions of the same list, one thread, a fixed node count,
   measured in the same run (the machine's load moves both alike).
@@ -69,7 +70,7 @@ def builtin_rate(variant: str, budget: int = NODES) -> tuple[float, float]:
     for match in positions(variant):
         knowledge = knowledge_of(match, match.game.turn)
         state = plugin.sample(knowledge, random.Random(1))
-        searcher = Searcher(Budget(nodes=budget))
+        searcher = Searcher(Budget(nodes=budget), deep=plugin.deep_search)
         started, processor = time.perf_counter(), time.process_time()
         plugin.root(knowledge, state, searcher)
         seconds += time.perf_counter() - started
@@ -84,7 +85,7 @@ def nodes_to_depth(variant: str, depth: int) -> int:
     nodes = 0
     for match in positions(variant):
         state = plugin.sample(knowledge_of(match, match.game.turn), random.Random(1))
-        searcher = Searcher(Budget(depth=depth))
+        searcher = Searcher(Budget(depth=depth), deep=plugin.deep_search)
         searcher.run(state)
         nodes += searcher.nodes
     return nodes

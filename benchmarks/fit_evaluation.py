@@ -22,13 +22,15 @@ agree best, come from one ridge regression:
   its neighbours, so a square the games rarely show stays sensible.
 
 ``python -m benchmarks.fit_evaluation [--games FILE] [--nodes N] [--labels
-FILE] [--played-out FILE] [--tables]`` prints the error on held-out
+FILE] [--played-out FILE] [--tables] [--write]`` prints the error on held-out
 positions (a tenth of them, chosen by a fixed seed) of the hand-set weights
 and of weights fitted to the rest; ``--labels`` keeps the engine's scores
 in FILE and reads them back next time (scoring them takes about 20 minutes
 on 2 cores); ``--played-out`` adds the games' positions with random moves
 played (:func:`game_positions`), their scores kept in its FILE;
-``--tables`` prints the weights fitted to all of them. It needs numpy (the
+``--tables`` prints the weights fitted to all of them and ``--write``
+writes them to :mod:`computer.standard_weights`, where standard xiangqi's
+search reads them. It needs numpy (the
 ``tune`` extra), Fairy-Stockfish and the master games (by default where
 the test data lies beside the repository).
 """
@@ -48,12 +50,13 @@ import numpy as np
 
 from computer.evaluation import MOBILITY, NEAR_KING, nearness
 from computer.fairy import engine_path, from_uci
-from computer.tables import PLACED, reach
+from computer.tables import PLACED, REACHES, reach
 from rules.actions import Move
 from rules.pieces import Color, Kind
 from rules.position import Position
 
 GAMES = Path(__file__).resolve().parents[2] / "shared" / "data" / "master-games" / "games.jsonl"
+OUTPUT = Path(__file__).resolve().parents[1] / "computer" / "standard_weights.py"
 NODES = 6_000
 FIRST_PLY = 5  # the opening's first plies are the same in many games
 PLAYED_OUT = 0.6  # the share of positions played out with random moves (--played-out)
@@ -66,7 +69,6 @@ SMOOTH = 3.0  # pull of each square (and each reach count) towards its neighbour
 KINDS = (Kind.KING, Kind.ADVISOR, Kind.ELEPHANT, Kind.HORSE, Kind.CHARIOT, Kind.CANNON, Kind.PAWN)
 ATTACKERS = (Kind.HORSE, Kind.CHARIOT, Kind.CANNON, Kind.PAWN)
 SLIDERS = (Kind.HORSE, Kind.CHARIOT, Kind.CANNON)
-REACHES = 18  # a chariot or cannon reaches at most 17 squares, a horse 8
 CELLS = 50  # ten ranks by five files: a table is the same mirrored left to right
 NEAR_AT = len(KINDS) * CELLS
 REACH_AT = NEAR_AT + len(ATTACKERS)
@@ -267,6 +269,52 @@ def tables_text(weights: np.ndarray) -> str:
     return "\n".join(lines)
 
 
+def module_text(weights: np.ndarray, positions: int) -> str:
+    """The source of :mod:`computer.standard_weights` for ``weights``."""
+    lines = [
+        '"""What standard xiangqi\'s pieces are worth to the built-in search: fitted',
+        f"to Fairy-Stockfish's scores of {positions:,} quiet positions from master games",
+        "and from the same games played on with random moves, by ``python -m",
+        "benchmarks.fit_evaluation --write`` (BENCHMARKS.md gives the whole",
+        'command), which writes this file: refit rather than edit it."""',
+        "",
+        "from __future__ import annotations",
+        "",
+        "from typing import Final",
+        "",
+        "from rules.pieces import Kind",
+        "",
+        "# Each kind's worth on each square, material included: ten ranks from",
+        "# its own back rank, nine files.",
+        "SQUARES: Final[dict[Kind, tuple[tuple[int, ...], ...]]] = {",
+    ]
+    for k, kind in enumerate(KINDS):
+        lines.append(f"    Kind.{kind.name}: (")
+        for rank in range(10):
+            half = [round(weights[k * CELLS + rank * 5 + f]) for f in range(5)]
+            lines.append("        (" + ", ".join(map(str, half + half[3::-1])) + "),")
+        lines.append("    ),")
+    lines += [
+        "}",
+        "# What an attacker earns per step nearer the enemy king (within twelve).",
+        "NEAR_WEIGHTS: Final[dict[Kind, int]] = {",
+        *(
+            f"    Kind.{kind.name}: {round(weights[NEAR_AT + a])},"
+            for a, kind in enumerate(ATTACKERS)
+        ),
+        "}",
+        "# What a horse, chariot or cannon is worth for each count of squares it",
+        f"# reaches (0 to {REACHES - 1}).",
+        "REACH_WEIGHTS: Final[dict[Kind, tuple[int, ...]]] = {",
+    ]
+    for s, kind in enumerate(SLIDERS):
+        start = REACH_AT + s * REACHES
+        values = ", ".join(str(round(v)) for v in weights[start : start + REACHES])
+        lines.append(f"    Kind.{kind.name}: ({values}),")
+    lines.append("}")
+    return "\n".join(lines) + "\n"
+
+
 def main(argv: list[str] | None = None) -> None:
     parser = argparse.ArgumentParser(prog="python -m benchmarks.fit_evaluation")
     parser.add_argument("--games", type=Path, default=GAMES, help="master games, one JSON a line")
@@ -274,6 +322,7 @@ def main(argv: list[str] | None = None) -> None:
     parser.add_argument("--labels", type=Path, help="keep the engine's scores in this file")
     parser.add_argument("--workers", type=int, default=2)
     parser.add_argument("--tables", action="store_true", help="print the weights fitted to all")
+    parser.add_argument("--write", action="store_true", help=f"write them to {OUTPUT.name}")
     parser.add_argument(
         "--played-out",
         type=Path,
@@ -297,8 +346,13 @@ def main(argv: list[str] | None = None) -> None:
         f"{error(hand_set(), counts[held], targets[held]):.5f}, fitted "
         f"{error(fitted, counts[held], targets[held]):.5f}"
     )
-    if args.tables:
-        print(tables_text(fit(counts, targets)))
+    if args.tables or args.write:
+        weights = fit(counts, targets)
+        if args.tables:
+            print(tables_text(weights))
+        if args.write:
+            OUTPUT.write_text(module_text(weights, len(rows)), encoding="utf-8")
+            print(f"wrote {OUTPUT}")
 
 
 if __name__ == "__main__":

@@ -87,7 +87,7 @@ TRUTHS: dict[str, Truth] = {
 def omniscient(match: Match, knowledge: Knowledge, budget: Budget) -> Searched:
     """The root scores of one search of the true game with the whole budget."""
     plugin = plugin_for(match.variant)
-    searcher = Searcher(budget, partial=plugin.partial_rounds)
+    searcher = Searcher(budget, partial=plugin.partial_rounds, deep=plugin.deep_search)
     scores = plugin.root(knowledge, TRUTHS[match.variant](match, knowledge), searcher)
     return Searched({text: float(s) for text, s in scores.items()}, searcher.nodes, 1)
 

@@ -1,7 +1,8 @@
 """Each level's estimated Elo rating, as measured by ``python -m benchmarks elo``
 (see BENCHMARKS.md): the built-in search at the level against Fairy-Stockfish
-at full strength on a ladder of node budgets, in standard xiangqi, on a scale
-where Fairy-Stockfish at 1,000 nodes a move is 1500.
+at full strength on a ladder of node budgets, and against the levels next to
+it, in standard xiangqi, on a scale where Fairy-Stockfish at 1,000 nodes a
+move is 1500.
 
 The scale is a proxy: in the bot, Fairy-Stockfish itself plays standard
 xiangqi games at each level, and the built-in search the hidden variants and
@@ -25,12 +26,12 @@ class LevelRating:
 
 
 LEVEL_RATINGS: dict[int, LevelRating] = {
-    1: LevelRating(696, 246, 12),
-    2: LevelRating(896, 158, 12),
-    3: LevelRating(1122, 135, 12),
-    4: LevelRating(1255, 140, 12),
-    5: LevelRating(1578, 99, 12),
-    6: LevelRating(1655, 105, 12),
-    7: LevelRating(1857, 127, 12),
-    8: LevelRating(1872, 109, 28),
+    1: LevelRating(803, 111, 92),
+    2: LevelRating(1101, 94, 92),
+    3: LevelRating(1294, 80, 92),
+    4: LevelRating(1484, 69, 92),
+    5: LevelRating(1722, 72, 92),
+    6: LevelRating(1801, 79, 92),
+    7: LevelRating(1940, 85, 92),
+    8: LevelRating(2076, 91, 220),
 }

@@ -99,7 +99,7 @@ def sampled(
     nodes = 0
     for _ in range(count):
         state = plugin.sample(knowledge, rng)
-        searcher = Searcher(share, margin, partial=plugin.partial_rounds)
+        searcher = Searcher(share, margin, partial=plugin.partial_rounds, deep=plugin.deep_search)
         scores = plugin.root(knowledge, state, searcher)
         nodes += searcher.nodes
         if count > 1:

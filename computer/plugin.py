@@ -72,6 +72,10 @@ class Plugin(ABC, Generic[S]):
     # level's extra nodes count (BENCHMARKS.md). Standard xiangqi's levels
     # keep the search their ratings were measured with.
     partial_rounds: ClassVar[bool] = True
+    # Whether its searches prune as a deep searcher does (see
+    # :mod:`~computer.search`): taken where games against the same search
+    # without it showed it plays better (BENCHMARKS.md).
+    deep_search: ClassVar[bool] = False
     # The fewest nodes a sample is searched with: split thinner, each sample
     # sees little more than a ply and its captures, and the levels differ
     # only by their noise, so a small budget searches fewer samples rather

@@ -12,12 +12,17 @@ least valuable attacker), then the two killer moves of the ply, then the
 quiet moves by their history; moves after the first are searched with a
 null window and, late quiet ones, one ply shallower (re-searched in full
 when they beat the best). A state that says a pass is sound gets a null-move
-test. Nothing here reads a clock but the optional deadline, so a node
-budget searches the same tree on any machine.
+test. A deep searcher (a plug-in's choice, taken where games showed it
+plays better) prunes harder: a node near the leaves whose static score is
+far above beta returns at once, and the null move and late moves are
+reduced more the deeper the node, so a budget buys more plies. Nothing
+here reads a clock but the optional deadline, so a node budget searches
+the same tree on any machine.
 """
 
 from __future__ import annotations
 
+import math
 import time
 from collections.abc import Hashable, Sequence
 from dataclasses import dataclass, field
@@ -48,6 +53,18 @@ LATE_DEPTH: Final = 3  # the shallowest node whose late moves are reduced
 # searched when the static score plus this much a ply cannot reach alpha.
 FUTILITY_DEPTH: Final = 2
 FUTILITY_MARGIN: Final = 220
+# A deep searcher's pruning: a node this near the leaves returns its static
+# score less this much a ply when that still beats beta; a null move's test
+# searches a further ply less for every NULL_STEP plies of depth; a late
+# quiet move is reduced by REDUCTIONS[depth][move number] plies (the log
+# formula of modern chess engines), leaving at least one ply to search.
+REVERSE_DEPTH: Final = 3
+REVERSE_MARGIN: Final = 120
+NULL_STEP: Final = 4
+REDUCTIONS: Final = [
+    [max(1, int(0.75 + math.log(d) * math.log(i) / 2.25)) if d and i else 0 for i in range(64)]
+    for d in range(64)
+]
 TABLE_SIZE: Final = 1 << 18  # entries before the table is emptied (deterministically)
 EXACT: Final = 0  # what a table entry's score is
 LOWER: Final = 1
@@ -181,7 +198,8 @@ class Searcher:
     only the best counts, so the others cost a bound, never a tie);
     ``extend``: up to how many plies from the root a check is searched a ply
     deeper (:data:`EXTEND_PLIES`; 0, never); ``partial``: whether the root
-    actions an unfinished iteration did score keep that deeper score."""
+    actions an unfinished iteration did score keep that deeper score;
+    ``deep``: whether to prune as a deep searcher does (the module's help)."""
 
     def __init__(
         self,
@@ -190,11 +208,13 @@ class Searcher:
         extend: int = EXTEND_PLIES,
         *,
         partial: bool = False,
+        deep: bool = False,
     ) -> None:
         self.budget = budget
         self.margin = margin
         self.extend = extend
         self.partial = partial
+        self.deep = deep
         self.nodes = 0
         self.deadline = None if budget.seconds is None else time.monotonic() + budget.seconds
         self.forced = False  # while set, the budget is not checked
@@ -333,6 +353,11 @@ class Searcher:
                         or (flag == UPPER and got <= alpha)
                     ):
                         return got
+        deep = self.deep
+        if deep and not check and depth <= REVERSE_DEPTH and abs(beta) < MATE_BOUND:
+            static = state.evaluate() - REVERSE_MARGIN * depth
+            if static >= beta:
+                return static
         if (
             null
             and depth >= NULL_DEPTH
@@ -341,11 +366,10 @@ class Searcher:
             and state.null_ok()
             and state.evaluate() >= beta
         ):
+            reduced = depth - 1 - NULL_REDUCTION - (depth // NULL_STEP if deep else 0)
             state.push_null()
             try:
-                score = -self._negamax(
-                    state, depth - 1 - NULL_REDUCTION, -beta, -beta + 1, ply + 1, False
-                )
+                score = -self._negamax(state, reduced, -beta, -beta + 1, ply + 1, False)
             finally:
                 state.pop_null()
             if score >= beta:
@@ -372,9 +396,12 @@ class Searcher:
                 if i == 0:
                     score = -self._negamax(state, depth - 1, -beta, -alpha, ply + 1)
                 else:
-                    reduce = (
-                        1 if quiet and i >= LATE_MOVE and depth >= LATE_DEPTH and not check else 0
-                    )
+                    reduce = 0
+                    if quiet and i >= LATE_MOVE and depth >= LATE_DEPTH and not check:
+                        if not deep:
+                            reduce = 1
+                        elif not state.in_check():
+                            reduce = min(REDUCTIONS[min(depth, 63)][min(i, 63)], depth - 2)
                     score = -self._negamax(state, depth - 1 - reduce, -alpha - 1, -alpha, ply + 1)
                     if score > alpha and (reduce or score < beta):
                         score = -self._negamax(state, depth - 1, -beta, -alpha, ply + 1)

@@ -16,8 +16,9 @@ from typing import Final
 from rules.geometry import HORSE_MOVES, RAYS
 from rules.pieces import Color, Kind, Piece
 
-from .evaluation import NEAR_KING, VALUES, nearness, piece_value
+from .evaluation import MOBILITY, NEAR_KING, VALUES, nearness, piece_value
 from .squares import square_bonus
+from .standard_weights import NEAR_WEIGHTS, REACH_WEIGHTS, SQUARES
 
 Worth = dict[str, tuple[tuple[int, ...], ...]]  # [letter][color][sq]: a piece's worth there
 # BASE[letter][color][sq]: a piece's value on its square (a pawn over the river more).
@@ -33,10 +34,16 @@ PLACED: Final[Worth] = {
     )
     for kind in VALUES
 }
+Near = tuple[tuple[int, ...], ...]  # [sq][king]
+
+
+def near_table(weight: int) -> Near:
+    """What an attacker on each square earns at ``weight`` a step for standing near a king."""
+    return tuple(tuple(weight * nearness(sq, king) for king in range(90)) for sq in range(90))
+
+
 # NEAR[sq][king]: what an attacker on ``sq`` earns for standing near ``king``.
-NEAR: Final[tuple[tuple[int, ...], ...]] = tuple(
-    tuple(NEAR_KING * nearness(sq, king) for king in range(90)) for sq in range(90)
-)
+NEAR: Final = near_table(NEAR_KING)
 # EXPOSED[king]: the squares a move from or to may put that king in danger in
 # standard xiangqi: its own square, its file and rank (lines of chariots,
 # cannons and the other king) and its diagonal neighbours (horse legs). A
@@ -62,6 +69,28 @@ SLIDER_LETTERS: Final = frozenset(k._value_ for k in (Kind.CHARIOT, Kind.HORSE, 
 ATTACKER_LETTERS: Final = frozenset(
     k._value_ for k in (Kind.CHARIOT, Kind.HORSE, Kind.CANNON, Kind.PAWN)
 )
+REACHES: Final = 18  # a chariot or cannon reaches at most 17 squares, a horse 8
+Nears = dict[str, Near]  # [letter]: an attacker's :data:`NEAR`
+# [letter][count]: what a chariot, horse or cannon reaching so many squares earns
+Reaches = dict[str, tuple[int, ...]]
+# The hand-set weights: one nearness and one reach weight for every kind.
+NEARS: Final[Nears] = dict.fromkeys(ATTACKER_LETTERS, NEAR)
+REACH_WORTH: Final[Reaches] = dict.fromkeys(
+    SLIDER_LETTERS, tuple(MOBILITY * count for count in range(REACHES))
+)
+# Standard xiangqi's fitted weights (:mod:`computer.standard_weights`); a kind
+# without a table there (the queen) keeps :data:`PLACED`.
+FITTED: Final[Worth] = PLACED | {
+    kind._value_: tuple(
+        tuple(rows[sq // 9 if color is Color.RED else 9 - sq // 9][sq % 9] for sq in range(90))
+        for color in Color
+    )
+    for kind, rows in SQUARES.items()
+}
+FITTED_NEARS: Final[Nears] = {
+    kind._value_: near_table(weight) for kind, weight in NEAR_WEIGHTS.items()
+}
+FITTED_REACHES: Final[Reaches] = {kind._value_: row for kind, row in REACH_WEIGHTS.items()}
 HORSE_LETTER: Final = Kind.HORSE._value_
 CANNON_LETTER: Final = Kind.CANNON._value_
 

@@ -31,6 +31,27 @@ def drawn_from_the_model(games: int, seed: int) -> list[Result]:
     return found
 
 
+def test_a_ladder_step_weighs_as_its_games_one_by_one(tmp_path):
+    printed = tmp_path / "ladder.out"
+    printed.write_text(
+        "engine.ladder.xiangqi.2v1_pct: 75 %\n"
+        "engine.ladder.xiangqi.2v1_games: 8 games\n"
+        "engine.ladder.xiangqi.2v1_mean_plies: 81.7 plies\n"
+        "engine.ladder.jieqi.2v1_pct: 10 %\n"
+        "engine.ladder.jieqi.2v1_games: 40 games\n",
+        encoding="utf-8",
+    )
+    steps = bench_elo.ladder_steps(str(printed))
+    assert steps == [Result("level2", "level1", 0.75, 8)]
+    one_by_one = [Result("level2", "level1", score) for score in (1, 1, 1, 1, 1, 0.5, 0.5, 0)]
+    against = [Result("level1", "fs10", 0.5)] * 4
+    weighed, played = fit([*steps, *against], "fs10"), fit([*one_by_one, *against], "fs10")
+    for name in ("level1", "level2"):
+        assert weighed[name].rating == pytest.approx(played[name].rating)
+        assert weighed[name].error == pytest.approx(played[name].error)
+        assert weighed[name].games == played[name].games
+
+
 def test_the_fit_recovers_the_ratings_that_made_the_games():
     ratings = fit(drawn_from_the_model(2_000, seed=7), "anchor", prior_draws=0)
     assert ratings["anchor"].rating == 1500 and ratings["anchor"].error == 0
@@ -88,6 +109,14 @@ def test_one_pairing_is_played_on_its_own_and_split_by_colour(short_games):
     assert figures["pair.level1.fs10_pct"] == 100 * sum(alone) / 4
     assert figures["pair.level1.fs10_as_red_pct"] == 100 * (alone[0] + alone[2]) / 2
     assert figures["pair.level1.fs10_as_black_pct"] == 100 * (alone[1] + alone[3]) / 2
+
+
+def test_a_pairing_goes_on_from_a_later_game_in_the_same_colours(short_games):
+    later = bench_elo.pair_figures(short_games, "level1", "fs10", 2, start=5)
+    figures = {n: v for n, v, _ in later}
+    alone = [bench_elo._one_game(short_games, "level1", "fs10", n).score for n in (5, 6)]
+    assert figures["pair.level1.fs10_as_black_pct"] == 100 * alone[0]  # game 5: Black
+    assert figures["pair.level1.fs10_as_red_pct"] == 100 * alone[1]
 
 
 def test_a_level_series_moves_to_the_budget_nearest_its_estimate(short_games):

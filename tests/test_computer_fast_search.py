@@ -22,16 +22,17 @@ from computer.evaluation import (
 )
 from computer.search import Budget, Searcher
 from computer.squares import square_bonus
+from computer.standard_weights import NEAR_WEIGHTS, REACH_WEIGHTS, SQUARES
 from computer.tables import zobrist
 from computer.variants import fanbing
 from computer.variants.fanbing import FANBING_VALUES
 from computer.variants.jieqi.plugin import JieqiPlugin
 from computer.variants.jieqi.state import JieqiState
-from computer.variants.xiangqi import XiangqiState, ordered
+from computer.variants.xiangqi import StandardState, XiangqiState, ordered
 from rules.actions import Action, Move
 from rules.knowledge import knowledge_of
 from rules.match import Match
-from rules.pieces import Color, Kind
+from rules.pieces import Color, Kind, Piece
 from rules.position import Position
 from rules.variants.fanbing.game import EASY_FLIPS, POINT_BACKS
 from rules.variants.fanbing.moves import FanbingPosition, enemy_back_rank
@@ -105,15 +106,44 @@ class PlainState:
         kings = (position.king_square(Color.RED), position.king_square(Color.BLACK))
         totals = [0, 0]
         for sq, piece in enumerate(position.board):
-            if piece is None:
-                continue
-            value = VALUES[piece.kind] + square_bonus(piece.kind, sq, piece.color)
-            if piece.kind in SLIDERS:
-                value += MOBILITY * sum(1 for _ in position.pseudo_targets(sq))
-            if piece.kind in ATTACKERS:
-                value += NEAR_KING * nearness(sq, kings[piece.color.other()])
-            totals[piece.color] += value
+            if piece is not None:
+                reached = sum(1 for _ in position.pseudo_targets(sq))
+                near = nearness(sq, kings[piece.color.other()])
+                totals[piece.color] += self.worth(piece, sq, reached, near)
         return totals[position.turn] - totals[position.turn.other()]
+
+    @staticmethod
+    def worth(piece: Piece, sq: int, reached: int, near: int) -> int:
+        """What ``piece`` on ``sq`` is worth, reaching so many squares so
+        near the enemy king, by the hand-set weights."""
+        value = VALUES[piece.kind] + square_bonus(piece.kind, sq, piece.color)
+        if piece.kind in SLIDERS:
+            value += MOBILITY * reached
+        if piece.kind in ATTACKERS:
+            value += NEAR_KING * near
+        return value
+
+
+class FittedPlainState(PlainState):
+    """The same on standard xiangqi's fitted weights, read from their tables
+    as a player would: ranks counted from the owner's side."""
+
+    @staticmethod
+    def worth(piece: Piece, sq: int, reached: int, near: int) -> int:
+        rank, file = divmod(sq, 9)
+        own_rank = rank if piece.color is Color.RED else 9 - rank
+        value = SQUARES[piece.kind][own_rank][file]
+        if piece.kind in SLIDERS:
+            value += REACH_WEIGHTS[piece.kind][reached]
+        if piece.kind in ATTACKERS:
+            value += NEAR_WEIGHTS[piece.kind] * near
+        return value
+
+
+def test_standard_xiangqi_scores_by_its_fitted_tables():
+    for match in played("xiangqi", 6, 80):
+        position = match.game.position
+        assert StandardState(position.copy()).evaluate() == FittedPlainState(position).evaluate()
 
 
 def test_xiangqi_moves_captures_and_checks_agree_with_the_rules():
@@ -128,9 +158,10 @@ def test_xiangqi_moves_captures_and_checks_agree_with_the_rules():
         assert state.evaluate() == PlainState(position.copy()).evaluate()
 
 
-def test_a_state_follows_its_pushes_back_to_where_it_started():
+@pytest.mark.parametrize("kind", [XiangqiState, StandardState])
+def test_a_state_follows_its_pushes_back_to_where_it_started(kind):
     match = next(m for i, m in enumerate(played("xiangqi", 1, 40)) if i == 30)
-    state = XiangqiState(match.game.position.copy(), match.game.keys)
+    state = kind(match.game.position.copy(), match.game.keys)
 
     def kept(state: XiangqiState) -> tuple[object, ...]:
         return (
@@ -148,7 +179,7 @@ def test_a_state_follows_its_pushes_back_to_where_it_started():
         state.push(move)
         for reply in state.actions()[:5]:
             state.push(reply)
-            assert kept(state) == kept(XiangqiState(state.position.copy()))
+            assert kept(state) == kept(kind(state.position.copy()))
             state.pop()
         state.pop()
     assert (kept(state), state.evaluate()) == start

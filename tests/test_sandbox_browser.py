@@ -211,10 +211,20 @@ class Page:
         return False
 
     def say(self, text: str) -> None:
-        """Post a plain message in the channel."""
+        """Post a plain message in the channel (on a busy machine the composer
+        may not take typing yet while the page re-renders after the last one)."""
+
+        def typed() -> bool:
+            box = self._composer()
+            if box is None:
+                return False
+            box.click()
+            box.clear()
+            box.send_keys(text)
+            return True
+
         self.front()
-        self._composer().click()
-        self._composer().send_keys(text)
+        self.wait_until(typed, "the composer taking text")
         self.click("//button[@id='send-message'][not(@disabled)]")
 
     def _option_field(self, option: str):

@@ -1,5 +1,7 @@
 """Standard xiangqi: a fast state on :class:`rules.position.Position` (push/pop
-in place), and its evaluation, shared with Tuibei."""
+in place) and its evaluation on hand-set weights, shared with Tuibei and
+successor xiangqi; standard xiangqi's own state, on weights fitted to
+Fairy-Stockfish's judgement, and its plug-in."""
 
 from __future__ import annotations
 
@@ -22,15 +24,20 @@ from ..movegen import MOVE_ROWS, pseudo_moves
 from ..plugin import SearchPlugin, register
 from ..search import SearchState
 from ..tables import (
-    ATTACKER_LETTERS,
     CANNON_LETTER,
+    FITTED,
+    FITTED_NEARS,
+    FITTED_REACHES,
     HORSE_LETTER,
-    NEAR,
+    NEARS,
     PLACED,
     QUIET_KEY,
+    REACH_WORTH,
     SIDE_KEY,
     SLIDER_LETTERS,
     ZOBRIST,
+    Nears,
+    Reaches,
     Worth,
     exposed_squares,
     line_reach,
@@ -75,8 +82,12 @@ class XiangqiState:
     its chariots, horses and cannons, which any move on their lines changes."""
 
     values: ClassVar[dict[str, int]] = LETTER_VALUES  # by FEN letter
-    # A piece's worth on its square (see :data:`~computer.tables.PLACED`).
+    # A piece's worth on its square (see :data:`~computer.tables.PLACED`), what
+    # an attacker earns near the enemy king, and each square a chariot, horse
+    # or cannon reaches, by letter.
     worth: ClassVar[Worth] = PLACED
+    near: ClassVar[Nears] = NEARS
+    mobility: ClassVar[Reaches] = REACH_WORTH
     # The letters of the kinds whose capture ends the game at once, so that
     # taking one is legal whatever it exposes (none in standard xiangqi: a
     # king is never left to be taken).
@@ -100,8 +111,8 @@ class XiangqiState:
         self.kings = [position.king_square(Color.RED), position.king_square(Color.BLACK)]
         self.sliders = {sq: p for sq, p in self.pieces.items() if p.letter in SLIDER_LETTERS}
         # Each side's pieces on their squares and attackers near the enemy king.
-        self._worth = self.worth
-        self.placed = placed_totals(self.pieces, self.kings, self._worth)
+        self._worth, self._near, self._mobility = self.worth, self.near, self.mobility
+        self.placed = placed_totals(self.pieces, self.kings, self._worth, self._near)
         self.ranks, self.files = occupancy(position.board)
         self._path: dict[int, int] = {}  # the path's hashes (a dict: Counter's misses are Python)
         self._in_past: dict[int, bool] = {}  # hash: whether the game's past holds the position
@@ -218,13 +229,15 @@ class XiangqiState:
         self._trail.append((taken, self._seen, self.placed))
         self._occupy(f, t, taken is None)
         if letter == KING_LETTER:
-            kings[mover.color] = t
-            self.placed = placed_totals(pieces, kings, self._worth)  # every nearness moves
+            kings[mover.color] = t  # every nearness moves
+            self.placed = placed_totals(pieces, kings, self._worth, self._near)
         elif taken is not None and taken.letter == KING_LETTER:
             kings[taken.color] = None
-            self.placed = placed_totals(pieces, kings, self._worth)
+            self.placed = placed_totals(pieces, kings, self._worth, self._near)
         else:
-            self.placed = placed_after(self.placed, mover, f, t, taken, kings, self._worth)
+            self.placed = placed_after(
+                self.placed, mover, f, t, taken, kings, self._worth, self._near
+            )
         self._hashes.append(self.hash)
         self.hash = h
         if self.past is not None:
@@ -341,33 +354,38 @@ class XiangqiState:
     def material_and_reach(self) -> int:
         """:func:`evaluate_position` from what the pushes kept."""
         placed, board = self.placed, self.position.board
-        ranks, files = self.ranks, self.files
+        ranks, files, weights = self.ranks, self.files, self._mobility
         score = placed[0] - placed[1]
         for sq, piece in self.sliders.items():
             letter = piece.letter
             if letter == HORSE_LETTER:
-                mobility = MOBILITY * reach(board, sq, piece.color, letter)
+                mobility = weights[letter][reach(board, sq, piece.color, letter)]
             else:
                 cannon = letter == CANNON_LETTER
-                mobility = MOBILITY * line_reach(board, ranks, files, sq, piece.color, cannon)
+                reached = line_reach(board, ranks, files, sq, piece.color, cannon)
+                mobility = weights[letter][reached]
             score += mobility if piece.color is Color.RED else -mobility
         return score if self.position.turn is Color.RED else -score
 
 
 def placed_totals(
-    pieces: dict[int, Piece], kings: list[int | None], worth: Worth = PLACED
+    pieces: dict[int, Piece],
+    kings: list[int | None],
+    worth: Worth = PLACED,
+    near: Nears = NEARS,
 ) -> tuple[int, int]:
     """Each side's pieces on their squares (what each is ``worth`` there), and
-    its attackers' nearness to the enemy king: what a push may update without
-    looking at the rest of the board."""
+    its attackers' nearness to the enemy king (what ``near`` gives for it):
+    what a push may update without looking at the rest of the board."""
     totals = [0, 0]
     for sq, piece in pieces.items():
         color, letter = piece.color, piece.letter
         value = worth[letter][color][sq]
-        if letter in ATTACKER_LETTERS:
+        table = near.get(letter)
+        if table is not None:
             king = kings[1 - color]
             if king is not None:
-                value += NEAR[sq][king]
+                value += table[sq][king]
         totals[color] += value
     return totals[0], totals[1]
 
@@ -380,6 +398,7 @@ def placed_after(
     taken: Piece | None,
     kings: list[int | None],
     worth: Worth = PLACED,
+    near: Nears = NEARS,
 ) -> tuple[int, int]:
     """:func:`placed_totals` after ``mover`` went from ``f`` to ``t``, taking
     ``taken``, when neither is a king (a king's step moves every enemy
@@ -387,18 +406,20 @@ def placed_after(
     color, letter = mover.color, mover.letter
     base = worth[letter][color]
     gain = base[t] - base[f]
-    if letter in ATTACKER_LETTERS:
+    table = near.get(letter)
+    if table is not None:
         king = kings[1 - color]
         if king is not None:
-            gain += NEAR[t][king] - NEAR[f][king]
+            gain += table[t][king] - table[f][king]
     lost = 0
     if taken is not None:
         letter = taken.letter
         lost = worth[letter][1 - color][t]
-        if letter in ATTACKER_LETTERS:
+        table = near.get(letter)
+        if table is not None:
             king = kings[color]
             if king is not None:
-                lost += NEAR[t][king]
+                lost += table[t][king]
     if color is Color.RED:
         return placed[0] + gain, placed[1] - lost
     return placed[0] - lost, placed[1] + gain
@@ -427,12 +448,40 @@ def evaluate_position(
     return totals[turn] - totals[1 - turn]
 
 
+class StandardState(XiangqiState):
+    """Standard xiangqi's search state, on weights fitted to Fairy-Stockfish's
+    judgement of master games (:mod:`computer.standard_weights`): the hand-set
+    ones left level 8 far short of it. The variants keep the hand-set ones,
+    which their own ladders were measured on."""
+
+    worth = FITTED
+    near = FITTED_NEARS
+    mobility = FITTED_REACHES
+
+    def captures(self) -> Sequence[Action]:
+        """The captures worth looking at where the search has stopped: not a
+        piece taking a cheaper one that is guarded (the exchange loses)."""
+        position = self.position
+        board, values, enemy = position.board, self.values, OTHER[position.turn]
+        kept: list[Action] = []
+        for move in super().captures():
+            assert isinstance(move, Move)
+            mover, victim = board[move[0]], board[move[1]]
+            assert mover is not None and victim is not None
+            if values[victim.letter] >= values[mover.letter] or not position.is_attacked(
+                move[1], enemy
+            ):
+                kept.append(move)
+        return kept
+
+
 @register("xiangqi")
 class XiangqiPlugin(SearchPlugin):
     """Perfect information: one sample, the game itself rebuilt from the public log."""
 
     partial_rounds = False  # the levels' ratings were measured without
+    deep_search = True  # stronger against Fairy-Stockfish (BENCHMARKS.md)
 
     def sample(self, knowledge: Knowledge, rng: random.Random) -> SearchState:
         game = StandardXiangqi.determinize(knowledge, rng)
-        return XiangqiState(game.position.copy(), game.keys)
+        return StandardState(game.position.copy(), game.keys)
