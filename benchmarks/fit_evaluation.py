@@ -29,7 +29,7 @@ in FILE and reads them back next time (scoring them takes about 20 minutes
 on 2 cores); ``--played-out`` adds the games' positions with random moves
 played (:func:`game_positions`), their scores kept in its FILE;
 ``--tables`` prints the weights fitted to all of them and ``--write``
-writes them to :mod:`computer.standard_weights`, where standard xiangqi's
+writes them to :mod:`computer.variants.standard_weights`, where standard xiangqi's
 search reads them. It needs numpy (the
 ``tune`` extra), Fairy-Stockfish and the master games (by default where
 the test data lies beside the repository).
@@ -56,7 +56,7 @@ from rules.pieces import Color, Kind
 from rules.position import Position
 
 GAMES = Path(__file__).resolve().parents[2] / "shared" / "data" / "master-games" / "games.jsonl"
-OUTPUT = Path(__file__).resolve().parents[1] / "computer" / "standard_weights.py"
+OUTPUT = Path(__file__).resolve().parents[1] / "computer" / "variants" / "standard_weights.py"
 NODES = 6_000
 FIRST_PLY = 5  # the opening's first plies are the same in many games
 PLAYED_OUT = 0.6  # the share of positions played out with random moves (--played-out)
@@ -270,7 +270,7 @@ def tables_text(weights: np.ndarray) -> str:
 
 
 def module_text(weights: np.ndarray, positions: int) -> str:
-    """The source of :mod:`computer.standard_weights` for ``weights``."""
+    """The source of :mod:`computer.variants.standard_weights` for ``weights``."""
     lines = [
         '"""What standard xiangqi\'s pieces are worth to the built-in search: fitted',
         f"to Fairy-Stockfish's scores of {positions:,} quiet positions from master games",

@@ -18,7 +18,6 @@ from rules.pieces import Color, Kind, Piece
 
 from .evaluation import MOBILITY, NEAR_KING, VALUES, nearness, piece_value
 from .squares import square_bonus
-from .standard_weights import NEAR_WEIGHTS, REACH_WEIGHTS, SQUARES
 
 Worth = dict[str, tuple[tuple[int, ...], ...]]  # [letter][color][sq]: a piece's worth there
 # BASE[letter][color][sq]: a piece's value on its square (a pawn over the river more).
@@ -78,19 +77,6 @@ NEARS: Final[Nears] = dict.fromkeys(ATTACKER_LETTERS, NEAR)
 REACH_WORTH: Final[Reaches] = dict.fromkeys(
     SLIDER_LETTERS, tuple(MOBILITY * count for count in range(REACHES))
 )
-# Standard xiangqi's fitted weights (:mod:`computer.standard_weights`); a kind
-# without a table there (the queen) keeps :data:`PLACED`.
-FITTED: Final[Worth] = PLACED | {
-    kind._value_: tuple(
-        tuple(rows[sq // 9 if color is Color.RED else 9 - sq // 9][sq % 9] for sq in range(90))
-        for color in Color
-    )
-    for kind, rows in SQUARES.items()
-}
-FITTED_NEARS: Final[Nears] = {
-    kind._value_: near_table(weight) for kind, weight in NEAR_WEIGHTS.items()
-}
-FITTED_REACHES: Final[Reaches] = {kind._value_: row for kind, row in REACH_WEIGHTS.items()}
 HORSE_LETTER: Final = Kind.HORSE._value_
 CANNON_LETTER: Final = Kind.CANNON._value_
 

@@ -22,12 +22,12 @@ from computer.evaluation import (
 )
 from computer.search import Budget, Searcher
 from computer.squares import square_bonus
-from computer.standard_weights import NEAR_WEIGHTS, REACH_WEIGHTS, SQUARES
 from computer.tables import zobrist
 from computer.variants import fanbing
 from computer.variants.fanbing import FANBING_VALUES
 from computer.variants.jieqi.plugin import JieqiPlugin
 from computer.variants.jieqi.state import JieqiState
+from computer.variants.standard_weights import NEAR_WEIGHTS, REACH_WEIGHTS, SQUARES
 from computer.variants.xiangqi import StandardState, XiangqiState, ordered
 from rules.actions import Action, Move
 from rules.knowledge import knowledge_of

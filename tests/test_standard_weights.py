@@ -17,8 +17,8 @@ from benchmarks.fit_evaluation import (
     WEIGHTS,
     features,
 )
-from computer.standard_weights import NEAR_WEIGHTS, REACH_WEIGHTS, SQUARES
 from computer.tables import REACHES
+from computer.variants.standard_weights import NEAR_WEIGHTS, REACH_WEIGHTS, SQUARES
 from computer.variants.xiangqi import StandardState
 from rules.match import Match
 from rules.pieces import Color, Kind

@@ -25,9 +25,6 @@ from ..plugin import SearchPlugin, register
 from ..search import SearchState
 from ..tables import (
     CANNON_LETTER,
-    FITTED,
-    FITTED_NEARS,
-    FITTED_REACHES,
     HORSE_LETTER,
     NEARS,
     PLACED,
@@ -41,10 +38,12 @@ from ..tables import (
     Worth,
     exposed_squares,
     line_reach,
+    near_table,
     occupancy,
     reach,
     zobrist,
 )
+from .standard_weights import NEAR_WEIGHTS, REACH_WEIGHTS, SQUARES
 
 Key = tuple[Hashable, ...]  # a position's repetition key (Position.key)
 KING_LETTER: Final = Kind.KING._value_
@@ -448,9 +447,24 @@ def evaluate_position(
     return totals[turn] - totals[1 - turn]
 
 
+# Standard xiangqi's fitted weights (:mod:`.standard_weights`); a kind
+# without a table there (the queen) keeps :data:`PLACED`.
+FITTED: Final[Worth] = PLACED | {
+    kind._value_: tuple(
+        tuple(rows[sq // 9 if color is Color.RED else 9 - sq // 9][sq % 9] for sq in range(90))
+        for color in Color
+    )
+    for kind, rows in SQUARES.items()
+}
+FITTED_NEARS: Final[Nears] = {
+    kind._value_: near_table(weight) for kind, weight in NEAR_WEIGHTS.items()
+}
+FITTED_REACHES: Final[Reaches] = {kind._value_: row for kind, row in REACH_WEIGHTS.items()}
+
+
 class StandardState(XiangqiState):
     """Standard xiangqi's search state, on weights fitted to Fairy-Stockfish's
-    judgement of master games (:mod:`computer.standard_weights`): the hand-set
+    judgement of master games (:mod:`.standard_weights`): the hand-set
     ones left level 8 far short of it. The variants keep the hand-set ones,
     which their own ladders were measured on."""
 
