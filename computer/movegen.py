@@ -14,6 +14,8 @@ from rules.actions import MOVES, Move
 from rules.geometry import ADVISOR_MOVES, ELEPHANT_MOVES, HORSE_MOVES, KING_MOVES, PAWN_MOVES, RAYS
 from rules.pieces import Color, Kind, Piece
 
+from .evaluation import LETTER_VALUES
+
 STEPS: Final = {
     Kind.KING._value_: KING_MOVES,
     Kind.ADVISOR._value_: ADVISOR_MOVES,
@@ -85,3 +87,32 @@ def pseudo_moves(
                 elif p.color is not turn:
                     add(row[t])
     return out
+
+
+ORDER_SPAN: Final = 4096  # more than any position's moves: see :func:`ordered`
+
+
+def ordered(
+    board: list[Piece | None],
+    moves: list[Move],
+    values: dict[str, int] = LETTER_VALUES,
+    by_attacker: bool = True,
+) -> list[Move]:
+    """Captures first, the most valuable victim (by the least valuable
+    attacker, unless not ``by_attacker``; ``values`` by FEN letter), then the
+    quiet moves as they came. The captures are sorted as plain integers,
+    each its score above its place in ``moves`` (so ties keep their order):
+    no key function is called."""
+    keyed: list[int] = []
+    quiet: list[Move] = []
+    for i, move in enumerate(moves):
+        victim, mover = board[move[1]], board[move[0]]
+        if victim is None or mover is None:
+            quiet.append(move)
+        else:
+            worth = values[victim.letter] * 10
+            if by_attacker:
+                worth -= values[mover.letter] // 100
+            keyed.append(-worth * ORDER_SPAN + i)
+    keyed.sort()
+    return [moves[k % ORDER_SPAN] for k in keyed] + quiet

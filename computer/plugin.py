@@ -27,7 +27,7 @@ from rules.variant import Game, find_variant
 
 from .evaluation import KING_WORTH, MATE, MATE_BOUND, VALUES
 from .levels import Level
-from .search import Budget, OutOfBudget, Searcher, SearchState, Unhashed, with_partial
+from .search import Budget, OutOfBudget, Searcher, SearchState, with_partial
 
 Scores = dict[str, int]  # root action text -> score for the player
 
@@ -203,7 +203,7 @@ def mates_as_kings(scores: dict[K, int]) -> dict[K, int]:
     return {key: worth(score) for key, score in scores.items()}
 
 
-class GameState(Unhashed):
+class GameState(SearchState):
     """A :class:`SearchState` over any :class:`Game`, by copying it on each push:
     slow, but it needs nothing beyond the variant interface (so no hash, no
     null move, and no action counts as a capture)."""

@@ -26,7 +26,7 @@ import math
 import time
 from collections.abc import Hashable, Sequence
 from dataclasses import dataclass, field
-from typing import Final, Protocol, TypeVar
+from typing import Final, TypeVar
 
 from mypy_extensions import mypyc_attr
 
@@ -65,66 +65,68 @@ REDUCTIONS: Final = [
     [max(1, int(0.75 + math.log(d) * math.log(i) / 2.25)) if d and i else 0 for i in range(64)]
     for d in range(64)
 ]
+ORDER_SPAN: Final = 4096  # more than any position's actions: see ``Searcher._ordered``
 TABLE_SIZE: Final = 1 << 18  # entries before the table is emptied (deterministically)
 EXACT: Final = 0  # what a table entry's score is
 LOWER: Final = 1
 UPPER: Final = 2
 
 
-class SearchState(Protocol):
-    """A position the search may walk: make, unmake, score."""
+@mypyc_attr(allow_interpreted_subclasses=True)
+class SearchState:
+    """A position the search may walk: make, unmake, score.
+
+    A base class rather than a protocol: compiled, the search then calls a
+    state's methods through its class's table, not by looking each name up
+    at every node. A state without a hash or a null move keeps the last four
+    methods as they are here: nothing looked up, no pass tried
+    (:meth:`push_null` is then never called)."""
 
     def actions(self) -> Sequence[Action]:
         """Legal actions of the side to move, the most promising first
         (captures by value); empty when it has lost."""
+        raise NotImplementedError
 
     def captures(self) -> Sequence[Action]:
         """The capturing actions among :meth:`actions`, for the quiescence search."""
+        raise NotImplementedError
 
     def is_capture(self, action: Action) -> bool:
         """Whether ``action`` takes a piece (killers and history are for quiet ones)."""
+        raise NotImplementedError
 
-    def push(self, action: Action) -> None: ...
+    def push(self, action: Action) -> None:
+        raise NotImplementedError
 
-    def pop(self) -> None: ...
+    def pop(self) -> None:
+        raise NotImplementedError
 
     def terminal(self) -> int | None:
         """The score of a finished game for the side to move, else ``None``."""
+        raise NotImplementedError
 
     def evaluate(self) -> int:
         """A static score for the side to move."""
+        raise NotImplementedError
 
     def in_check(self) -> bool:
         """Whether the side to move is in check: the quiescence search then
         looks at every reply instead of standing pat, so a mate at the end of
         a line is seen."""
+        raise NotImplementedError
 
     def key(self) -> Hashable | None:
         """A key (a Zobrist hash, or the position itself) of everything the
         scores below this position depend on (``None``: not looked up)."""
+        return None
 
     def null_ok(self) -> bool:
         """Whether passing is a fair test here: a side to move that could
         be in zugzwang, or a variant where a pass is no lower bound, says no."""
-
-    def push_null(self) -> None:
-        """Hand the move to the other side (called only when :meth:`null_ok`)."""
-
-    def pop_null(self) -> None: ...
-
-
-@mypyc_attr(allow_interpreted_subclasses=True)
-class Unhashed:
-    """What a state without a hash or a null move answers: nothing looked up,
-    no pass tried (:meth:`push_null` is then never called)."""
-
-    def key(self) -> Hashable | None:
-        return None
-
-    def null_ok(self) -> bool:
         return False
 
     def push_null(self) -> None:
+        """Hand the move to the other side (called only when :meth:`null_ok`)."""
         raise TypeError("this state has no null move")
 
     def pop_null(self) -> None:
@@ -312,9 +314,16 @@ class Searcher:
             if head and action == first:
                 continue
             (taking if state.is_capture(action) else quiet).append(action)
-        if quiet:
-            quiet.sort(key=lambda a: -MATE if a in killers else -history.get(a, 0))
-        return head + taking + quiet
+        if not quiet:
+            return head + taking
+        # Sorted as plain integers, each a move's rank above its place (ties
+        # keep the state's order): no key function is called per move.
+        keyed: list[int] = []
+        for i, action in enumerate(quiet):
+            rank = MATE if action in killers else history.get(action, 0)
+            keyed.append(-rank * ORDER_SPAN + i)
+        keyed.sort()
+        return head + taking + [quiet[k % ORDER_SPAN] for k in keyed]
 
     def _remember(self, action: Action, depth: int, ply: int) -> None:
         """A quiet move that cut off: a killer at its ply, and history by depth²."""

@@ -20,7 +20,8 @@ from computer.evaluation import (
     nearness,
     piece_value,
 )
-from computer.search import Budget, Searcher
+from computer.movegen import ordered
+from computer.search import Budget, Searcher, SearchState
 from computer.squares import square_bonus
 from computer.tables import zobrist
 from computer.variants import fanbing
@@ -28,7 +29,7 @@ from computer.variants.fanbing import FANBING_VALUES
 from computer.variants.jieqi.plugin import JieqiPlugin
 from computer.variants.jieqi.state import JieqiState
 from computer.variants.standard_weights import NEAR_WEIGHTS, REACH_WEIGHTS, SQUARES
-from computer.variants.xiangqi import StandardState, XiangqiState, ordered
+from computer.variants.xiangqi import StandardState, XiangqiState
 from rules.actions import Action, Move
 from rules.knowledge import knowledge_of
 from rules.match import Match
@@ -52,7 +53,7 @@ def played(variant: str, games: int, plies: int) -> Iterator[Match]:
             match.apply(rng.choice(match.game.legal_actions()).text)
 
 
-class PlainState:
+class PlainState(SearchState):
     """A xiangqi state on the rules' own generation and the evaluation's
     per-piece formula (material and the square's worth, reach, nearness),
     as the search had them before its fast paths, its hash computed afresh
@@ -144,6 +145,32 @@ def test_standard_xiangqi_scores_by_its_fitted_tables():
     for match in played("xiangqi", 6, 80):
         position = match.game.position
         assert StandardState(position.copy()).evaluate() == FittedPlainState(position).evaluate()
+
+
+def test_captures_come_first_by_victim_and_attacker_ties_in_their_order():
+    """``ordered`` against a stable sort by the most valuable victim and the
+    least valuable attacker (or the victim alone), quiet moves last as given."""
+
+    def by_key(board: list[Piece | None], moves: list[Move], attacker: bool) -> list[Move]:
+        def key(move: Move) -> int:
+            victim, mover = board[move.to_sq], board[move.from_sq]
+            if victim is None or mover is None:
+                return 0
+            worth = VALUES[victim.kind] * 10
+            return -(worth - VALUES[mover.kind] // 100 if attacker else worth)
+
+        return sorted(moves, key=key)
+
+    captures = 0
+    for match in played("xiangqi", 6, 120):
+        position = match.game.position
+        moves = list(position.pseudo_moves())
+        random.Random(len(moves)).shuffle(moves)  # ties in an order of their own
+        captures += sum(1 for m in moves if position.board[m.to_sq] is not None)
+        for attacker in (True, False):
+            expected = by_key(position.board, moves, attacker)
+            assert ordered(position.board, moves, by_attacker=attacker) == expected
+    assert captures > 500
 
 
 def test_xiangqi_moves_captures_and_checks_agree_with_the_rules():

@@ -85,3 +85,32 @@ def test_a_position_and_its_colour_flipped_twin_score_alike():
             twin = _flipped(position)
             assert XiangqiState(position.copy()).evaluate() == XiangqiState(twin).evaluate()
             match.apply(rng.choice(match.game.legal_actions()).text)
+
+
+def test_the_hash_move_then_captures_then_killers_then_quiet_moves_by_history():
+    """The order the search tries a node's moves in, against the rule written
+    out: the hash move, the captures as the state gave them, the killers, the
+    quiet moves by history, ties (no history) kept in the state's order."""
+    rng = random.Random(5)
+    match = Match.start("xiangqi")
+    for _ in range(24):
+        match.apply(rng.choice(match.game.legal_actions()).text)
+    state = XiangqiState(match.game.position.copy())
+    actions = list(state.actions())
+    quiet = [a for a in actions if not state.is_capture(a)]
+    taking = [a for a in actions if state.is_capture(a)]
+    assert len(quiet) > 20 and taking
+    searcher = Searcher(Budget(depth=1))
+    first = quiet[-1]
+    killers = [quiet[3], quiet[1]]
+    searcher.killers = [[], killers]
+    searcher.history = {quiet[5]: 9, quiet[2]: 4, quiet[7]: 4, quiet[0]: 1}
+    rest = [a for a in quiet if a != first]
+    by_history = sorted(
+        (a for a in rest if a not in killers), key=lambda a: -searcher.history.get(a, 0)
+    )
+    in_order = [a for a in rest if a in killers]
+    assert searcher._ordered(state, actions, first, 1) == [first, *taking, *in_order, *by_history]
+    assert searcher._ordered(state, actions, None, 0)[len(taking) :] == sorted(
+        quiet, key=lambda a: -searcher.history.get(a, 0)
+    )

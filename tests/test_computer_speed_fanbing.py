@@ -12,13 +12,13 @@ from collections.abc import Hashable, Iterator
 import pytest
 
 from computer.evaluation import MATE, progress
+from computer.movegen import ordered
 from computer.search import Budget, Searcher
 from computer.variants.fanbing import (
     MINISTER_GOALS,
     FanbingState,
     evaluate_fanbing,
 )
-from computer.variants.xiangqi import ordered
 from rules.actions import Action, Move
 from rules.match import Match
 from rules.pieces import Kind
@@ -60,6 +60,8 @@ def bookkeeping(state: FanbingState) -> tuple[object, ...]:
         state.hidden,
         state.placed,
         dict(state.pieces),
+        dict(state.reachers),
+        state.fanbing_kings,
         list(state.ranks),
         list(state.files),
     )

@@ -10,9 +10,10 @@ import random
 
 import pytest
 
+from computer.movegen import ordered
 from computer.variants.fanbing import FanbingState
 from computer.variants.houji import HoujiState
-from computer.variants.xiangqi import XiangqiState, ordered
+from computer.variants.xiangqi import XiangqiState
 from rules.match import Match
 from rules.position import Position
 from rules.variants.fanbing.moves import FanbingPosition

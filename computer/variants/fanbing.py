@@ -33,8 +33,9 @@ from mypy_extensions import mypyc_attr
 
 from rules.actions import Action, Move, parse_action
 from rules.errors import RulesError
+from rules.geometry import KING_MOVES
 from rules.knowledge import Knowledge
-from rules.pieces import Color, Kind, Piece
+from rules.pieces import OTHER, Color, Kind, Piece
 from rules.position import START_FEN, Position
 from rules.repetition import Occurrences
 from rules.squares import mirror_rank, parse_square
@@ -42,7 +43,7 @@ from rules.standard import NO_CAPTURE_LIMIT
 from rules.variants.fanbing.actions import Flip
 from rules.variants.fanbing.backs import PAIRS, PAWN_BACKS, PAWN_FILES, Setup, seed_for
 from rules.variants.fanbing.game import EASY_FLIPS, POINT_BACKS, Fanbing, back_label
-from rules.variants.fanbing.moves import PAWN_BORN, SHOWN, FanbingPosition, enemy_back_rank
+from rules.variants.fanbing.moves import SHOWN, FanbingPosition, enemy_back_rank
 
 from ..evaluation import (
     ATTACKERS,
@@ -94,6 +95,8 @@ SLIDERS: Final = frozenset({Kind.CHARIOT, Kind.HORSE, Kind.CANNON, Kind.FU, Kind
 FANBING_ATTACKERS: Final = ATTACKERS | {Kind.ZHU, Kind.FU, Kind.FEI, Kind.BIAO, Kind.PAO, Kind.SHI}
 # The same by FEN letter, which the evaluation hashes cheaply (see computer.tables).
 SLIDER_LETTERS: Final = frozenset(kind._value_ for kind in SLIDERS)
+# The pieces whose reach the evaluation counts: the long-range ones and the kings.
+REACHER_LETTERS: Final = SLIDER_LETTERS | {Kind.KING._value_}
 ATTACKER_LETTERS: Final = frozenset(kind._value_ for kind in FANBING_ATTACKERS)
 WORTHS: Final = {kind._value_: worth for kind, worth in FANBING_VALUES.items()}
 PAWN_LETTER: Final = Kind.PAWN._value_
@@ -248,38 +251,64 @@ def placed_value(
     return value
 
 
-def placed_totals(position: FanbingPosition, pieces: dict[int, Piece]) -> tuple[int, int]:
+def kings_of(position: FanbingPosition) -> tuple[int | None, int | None]:
+    """Where each side's king stands."""
+    return position.king_square(Color.RED), position.king_square(Color.BLACK)
+
+
+def nearer(pieces: dict[int, Piece], color: Color, old: int, new: int) -> int:
+    """How much nearer the attackers of ``color`` in ``pieces`` stand to the
+    enemy king on ``new`` than on ``old``: :func:`placed_value`'s change
+    when that king steps."""
+    change = 0
+    for sq, piece in pieces.items():
+        if piece.color is color and piece.letter in ATTACKER_LETTERS:
+            near = NEAR[sq]
+            change += near[new] - near[old]
+    return change
+
+
+def placed_totals(
+    position: FanbingPosition, pieces: dict[int, Piece], kings: tuple[int | None, int | None]
+) -> tuple[int, int]:
     """:func:`placed_value` summed for each side."""
-    kings = (position.king_square(Color.RED), position.king_square(Color.BLACK))
     totals = [0, 0]
     for sq, piece in pieces.items():
         totals[piece.color] += placed_value(position, sq, piece, kings)
     return totals[0], totals[1]
 
 
-def reach_terms(position: FanbingPosition, lines: tuple[list[int], list[int]]) -> int:
+def reachers_of(board: list[Piece | None]) -> dict[int, Piece]:
+    """The pieces on ``board`` whose reach :func:`reach_terms` counts."""
+    return {sq: p for sq, p in enumerate(board) if p is not None and p.letter in REACHER_LETTERS}
+
+
+def reach_terms(
+    position: FanbingPosition, lines: tuple[list[int], list[int]], reachers: dict[int, Piece]
+) -> int:
     """The reach of the long-range pieces and the room of each king, Red's
     minus Black's: what any move on their lines changes. ``lines`` is the
-    board's :func:`~computer.tables.occupancy`."""
-    board, flags = position.board, position.flags
+    board's :func:`~computer.tables.occupancy`, ``reachers`` its
+    :func:`reachers_of`, which a state keeps as it walks."""
+    board = position.board
     ranks, files = lines
     score = 0
-    for sq, piece in enumerate(board):  # compiled, a list is walked faster than a dict
-        if piece is None:
-            continue
+    for sq, piece in reachers.items():
         color, letter = piece.color, piece.letter
-        if letter in STANDARD_SLIDERS and not flags[sq] & PAWN_BORN:  # they move as in xiangqi
-            if letter == HORSE_LETTER:
-                value = MOBILITY * reach(board, sq, color, letter)
-            else:
-                cannon = letter == CANNON_LETTER
-                value = MOBILITY * line_reach(board, ranks, files, sq, color, cannon)
-        elif letter in SLIDER_LETTERS:
+        if letter == HORSE_LETTER:
+            value = MOBILITY * reach(board, sq, color, letter)
+        elif letter in STANDARD_SLIDERS:  # a chariot or cannon, moving as in xiangqi
+            cannon = letter == CANNON_LETTER
+            value = MOBILITY * line_reach(board, ranks, files, sq, color, cannon)
+        elif letter == KING_LETTER:  # steps within its palace, as in xiangqi
+            room = 0
+            for t in KING_MOVES[color][sq]:
+                p = board[t]
+                if p is None or p.color is not color:
+                    room += 1
+            value = KING_FREEDOM * room
+        else:  # a new piece's own rule (F-7)
             value = MOBILITY * sum(1 for _ in position.pseudo_targets(sq))
-        elif letter == KING_LETTER:
-            value = KING_FREEDOM * sum(1 for _ in position.pseudo_targets(sq))
-        else:
-            continue
         score += value if color is Color.RED else -value
     return score
 
@@ -290,8 +319,9 @@ def evaluate_fanbing(position: FanbingPosition) -> int:
     enemy king's point (F-5 wins there), and room for each king, for the
     side to move."""
     pieces = {sq: p for sq, p in enumerate(position.board) if p is not None}
-    red, black = placed_totals(position, pieces)
-    score = red - black + reach_terms(position, occupancy(position.board))
+    red, black = placed_totals(position, pieces, kings_of(position))
+    board = position.board
+    score = red - black + reach_terms(position, occupancy(board), reachers_of(board))
     return score if position.turn is Color.RED else -score
 
 
@@ -346,27 +376,42 @@ def context_hash(last_rule: list[Kind | None], just: int | None) -> int:
     return h
 
 
-# What a push changes on the board, to be put back by the pop: the move, the
-# capture, both squares' flags and backs, the mover's side's last rule, the
-# square just moved to, the quiet plies, whether the mover and the capture
-# were in the exotic index; and the state's hashes, placed totals and ending.
-Undo = tuple[
-    Move,
-    Piece | None,
-    int,
-    int,
-    Kind | None,
-    Kind | None,
-    Kind | None,
-    int | None,
-    int,
-    bool,
-    bool,
-    int,
-    int,
-    tuple[int, int],
-    int | None,
-]
+class Undo:
+    """What a push changes, for its pop to put back: the move, the capture,
+    both squares' flags and backs, the mover's side's last rule, the square
+    just moved to, the quiet plies, whether the mover and the capture were
+    in the exotic index; and the state's hashes, path key, placed totals,
+    kings and ending. A compiled class, so its numbers are held unboxed
+    where a tuple would make an object of each."""
+
+    def __init__(
+        self,
+        move: Move,
+        captured: Piece | None,
+        flags: tuple[int, int],
+        backs: tuple[Kind | None, Kind | None],
+        rule: Kind | None,
+        just: int | None,
+        quiet: int,
+        exotic: tuple[bool, bool],
+        hashes: tuple[int, int],
+        placed: tuple[int, int],
+        kings: tuple[int | None, int | None],
+        over: int | None,
+    ) -> None:
+        self.move = move
+        self.captured = captured
+        self.flags = flags
+        self.backs = backs
+        self.rule = rule
+        self.just = just
+        self.quiet = quiet
+        self.exotic = exotic
+        self.hashes = hashes
+        self.path = 0  # the position's path key after the push, set once known
+        self.placed = placed
+        self.kings = kings
+        self.over = over
 
 
 @mypyc_attr(allow_interpreted_subclasses=True)  # the tests' copying reference state
@@ -395,7 +440,9 @@ class FanbingState(XiangqiState):
             public, hidden = square_keys(position, sq)
             self.public ^= public
             self.hidden ^= hidden
-        self.placed = placed_totals(position, self.pieces)
+        self.fanbing_kings = kings_of(position)
+        self.placed = placed_totals(position, self.pieces, self.fanbing_kings)
+        self.reachers = reachers_of(position.board)
         self.ranks, self.files = occupancy(position.board)
         self._biao = sum(1 for p in self.pieces.values() if p.kind is Kind.BIAO)
         self._captures = 0  # since the root: after one, no position of the past comes back
@@ -404,22 +451,24 @@ class FanbingState(XiangqiState):
         self._past_hashes: set[int] | None = None  # the past's path keys, once asked
         self._undo: list[Undo] = []
         self._over: int | None = None
-        self._check: tuple[int | None, bool] = (None, False)  # see :meth:`in_check`
+        self._check: tuple[int, bool] = (-1, False)  # see :meth:`in_check` (no hash is -1)
         self._scores: dict[int, int] = {}  # see :meth:`evaluate`
 
     def _legal(self, moves: list[Move]) -> list[Move]:
         """The legal ones among ``moves``. While the enemy has only standard
         pieces that move as in xiangqi (nothing in its exotic index: no new
-        piece, no minister, no pawn-born advisor or elephant), out of check,
-        a move touching no square exposed to the own king is legal, as in
-        standard xiangqi, and the others are tested as there: with no enemy
-        minister (F-5) and no enemy piece whose moves hang on 骉's context
-        (F-7), the rules' test comes to the standard one."""
+        piece, no minister, no pawn-born advisor or elephant), legality is
+        tested as in standard xiangqi: with no enemy minister (F-5) and no
+        enemy piece whose moves hang on 骉's context (F-7), the rules' test
+        comes to the standard one. Out of check, then, a move touching no
+        square exposed to the own king is legal without a test."""
         position = self.fanbing_position
         turn = position.turn
-        king = position.king_square(turn)
-        if king is None or position.exotic[1 - turn] or self.in_check():
+        king = self.fanbing_kings[turn]
+        if king is None or position.exotic[1 - turn]:
             return [m for m in moves if position.is_legal_pseudo(m)]
+        if self.in_check():
+            return [m for m in moves if self._safe(m, king)]
         exposed = exposed_squares(position.board, king, turn)
         return [
             m for m in moves if (m[0] not in exposed and m[1] not in exposed) or self._safe(m, king)
@@ -435,7 +484,10 @@ class FanbingState(XiangqiState):
         """Whether the side to move is in check, kept for the last path key asked."""
         key = self._path_key()
         if self._check[0] != key:
-            self._check = (key, self.fanbing_position.is_check())
+            position = self.fanbing_position
+            turn = position.turn
+            king = self.fanbing_kings[turn]
+            self._check = (key, king is not None and position.is_attacked(king, OTHER[turn]))
         return self._check[1]
 
     def _context(self) -> int:
@@ -455,40 +507,45 @@ class FanbingState(XiangqiState):
         color = mover.color
         public_f, hidden_f = square_keys(position, f)
         public_t, hidden_t = square_keys(position, t)
-        kings = (position.king_square(Color.RED), position.king_square(Color.BLACK))
+        kings = self.fanbing_kings
         left = placed_value(position, f, mover, kings)  # what the mover was worth on ``f``
         lost = 0 if captured is None else placed_value(position, t, captured, kings)
-        self._undo.append(
-            (
-                action,
-                captured,
-                flags[f],
-                flags[t],
-                backs[f],
-                backs[t],
-                position.last_rule[color],
-                position.just_moved,
-                position.quiet_plies,
-                f in position.exotic[color],
-                captured is not None and t in position.exotic[1 - color],
-                self.public,
-                self.hidden,
-                self.placed,
-                self._over,
-            )
+        undo = Undo(
+            action,
+            captured,
+            (flags[f], flags[t]),
+            (backs[f], backs[t]),
+            position.last_rule[color],
+            position.just_moved,
+            position.quiet_plies,
+            (f in position.exotic[color], captured is not None and t in position.exotic[1 - color]),
+            (self.public, self.hidden),
+            self.placed,
+            kings,
+            self._over,
         )
+        self._undo.append(undo)
         position.make(action)
         self._occupy(f, t, captured is None)
-        pieces = self.pieces
+        pieces, reachers = self.pieces, self.reachers
         del pieces[f]
         pieces[t] = mover
+        if captured is not None and t in reachers:
+            del reachers[t]
+        if mover.letter in REACHER_LETTERS:
+            del reachers[f]
+            reachers[t] = mover
         public_moved, hidden_moved = square_keys(position, t)  # ``f`` is empty now
         self.public ^= SIDE_KEY ^ public_f ^ public_t ^ public_moved
         self.hidden ^= hidden_f ^ hidden_t ^ hidden_moved
-        if mover.letter == KING_LETTER or (captured is not None and captured.letter == KING_LETTER):
-            self.placed = placed_totals(position, pieces)  # every attacker's nearness moves
+        if captured is not None and captured.letter == KING_LETTER:
+            self.fanbing_kings = kings_of(position)
+            self.placed = placed_totals(position, pieces, self.fanbing_kings)  # all nearness moves
         else:
             gain = placed_value(position, t, mover, kings) - left
+            if mover.letter == KING_LETTER:  # every enemy attacker's nearness moves with it
+                self.fanbing_kings = (t, kings[1]) if color is Color.RED else (kings[0], t)
+                lost -= nearer(pieces, OTHER[color], f, t)
             red, black = self.placed
             if color is Color.RED:
                 self.placed = (red + gain, black - lost)
@@ -498,7 +555,7 @@ class FanbingState(XiangqiState):
             self._captures += 1
             if captured.letter == BIAO_LETTER:
                 self._biao -= 1
-        key = self._path_key()
+        key = undo.path = self._path_key()
         path = self._path
         met = path[key] = path.get(key, 0) + 1
         seen = met > 1 or (self._captures == 0 and self._met_before(key))
@@ -529,24 +586,11 @@ class FanbingState(XiangqiState):
         return met
 
     def pop(self) -> None:
-        self._path[self._path_key()] -= 1
-        (
-            move,
-            captured,
-            flags_f,
-            flags_t,
-            back_f,
-            back_t,
-            rule,
-            just,
-            quiet,
-            moved_exotic,
-            taken_exotic,
-            self.public,
-            self.hidden,
-            self.placed,
-            self._over,
-        ) = self._undo.pop()
+        undo = self._undo.pop()
+        self._path[undo.path] -= 1
+        move, captured = undo.move, undo.captured
+        self.public, self.hidden = undo.hashes
+        self.placed, self.fanbing_kings, self._over = undo.placed, undo.kings, undo.over
         position = self.fanbing_position
         board, flags, backs = position.board, position.flags, position.backs
         f, t = move[0], move[1]
@@ -554,18 +598,23 @@ class FanbingState(XiangqiState):
         assert mover is not None
         color = mover.color
         board[f], board[t] = mover, captured
-        flags[f], flags[t] = flags_f, flags_t
-        backs[f], backs[t] = back_f, back_t
-        position.last_rule[color], position.just_moved = rule, just
-        position.quiet_plies, position.turn = quiet, color
+        flags[f], flags[t] = undo.flags
+        backs[f], backs[t] = undo.backs
+        position.last_rule[color], position.just_moved = undo.rule, undo.just
+        position.quiet_plies, position.turn = undo.quiet, color
+        moved_exotic, taken_exotic = undo.exotic
         if moved_exotic:
             position.exotic[color].discard(t)
             position.exotic[color].add(f)
         self._occupy(f, t, captured is None)
-        pieces = self.pieces
+        pieces, reachers = self.pieces, self.reachers
         pieces[f] = pieces.pop(t)
+        if mover.letter in REACHER_LETTERS:
+            reachers[f] = reachers.pop(t)
         if captured is not None:
             pieces[t] = captured
+            if captured.letter in REACHER_LETTERS:
+                reachers[t] = captured
             if taken_exotic:
                 position.exotic[1 - color].add(t)
             self._captures -= 1
@@ -589,7 +638,8 @@ class FanbingState(XiangqiState):
 
     def _evaluate(self) -> int:
         red, black = self.placed
-        score = red - black + reach_terms(self.fanbing_position, (self.ranks, self.files))
+        lines = (self.ranks, self.files)
+        score = red - black + reach_terms(self.fanbing_position, lines, self.reachers)
         if self.fanbing_position.turn is not Color.RED:
             score = -score
         return progress(score, self.fanbing_position.quiet_plies)

@@ -20,7 +20,7 @@ from rules.repetition import Occurrences
 from rules.standard import NO_CAPTURE_LIMIT, StandardXiangqi
 
 from ..evaluation import LETTER_VALUES, MOBILITY, progress
-from ..movegen import MOVE_ROWS, pseudo_moves
+from ..movegen import MOVE_ROWS, ordered, pseudo_moves
 from ..plugin import SearchPlugin, register
 from ..search import SearchState
 from ..tables import (
@@ -47,25 +47,12 @@ from .standard_weights import NEAR_WEIGHTS, REACH_WEIGHTS, SQUARES
 
 Key = tuple[Hashable, ...]  # a position's repetition key (Position.key)
 KING_LETTER: Final = Kind.KING._value_
-
-
-def ordered(
-    board: list[Piece | None], moves: list[Move], values: dict[str, int] = LETTER_VALUES
-) -> list[Move]:
-    """Captures first, the most valuable victim by the least valuable attacker
-    (``values`` by FEN letter)."""
-
-    def key(move: Move) -> int:
-        victim, mover = board[move[1]], board[move[0]]
-        if victim is None or mover is None:
-            return 0
-        return -(values[victim.letter] * 10 - values[mover.letter] // 100)
-
-    return sorted(moves, key=key)
+# Every square in order: walking the board costs less than sorting the pieces' squares.
+BOARD_SQUARES: Final = list(range(90))
 
 
 @mypyc_attr(allow_interpreted_subclasses=True)  # subclassed by the third generation's
-class XiangqiState:
+class XiangqiState(SearchState):
     """A position walked in place with ``push_unchecked``/``pop``. Mate and
     stalemate both lose (S-3): no legal action is a loss.
 
@@ -117,7 +104,7 @@ class XiangqiState:
         self._in_past: dict[int, bool] = {}  # hash: whether the game's past holds the position
         self._seen = False
         self._nulls: list[tuple[int, bool]] = []  # each null move's hash and _seen before
-        self._check: tuple[int | None, bool] = (None, False)  # see :meth:`in_check`
+        self._check: tuple[int, bool] = (-1, False)  # see :meth:`in_check` (no hash is -1)
         self._scores: dict[int, int] = {}  # see :meth:`evaluate`
 
     def actions(self) -> Sequence[Action]:
@@ -130,15 +117,16 @@ class XiangqiState:
         rules generate."""
         position = self.position
         board, turn = position.board, position.turn
-        squares = sorted(self.pieces)
         ruled = self._ruled()
         if not ruled:
-            return pseudo_moves(board, squares, turn, captures)
+            return pseudo_moves(board, BOARD_SQUARES, turn, captures)
         # Square by square, so the moves come sorted by where they start
         # without sorting them: the table's between the ruled pieces.
         moves: list[Move] = []
         run: list[int] = []
-        for sq in squares:
+        for sq in BOARD_SQUARES:
+            if board[sq] is None:
+                continue
             if sq not in ruled:
                 run.append(sq)
                 continue

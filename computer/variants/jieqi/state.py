@@ -31,8 +31,9 @@ from rules.standard import NO_CAPTURE_LIMIT
 from rules.variants.jieqi.actions import Reveal
 from rules.variants.jieqi.moves import POINT_KINDS, START_POINTS, HiddenBoard
 
-from ...evaluation import KING_FREEDOM, LETTER_VALUES, MATE, MOBILITY
-from ...movegen import MOVE_ROWS
+from ...evaluation import KING_FREEDOM, MATE, MOBILITY
+from ...movegen import MOVE_ROWS, ordered
+from ...search import SearchState
 from ...tables import (
     ATTACKER_LETTERS,
     BASE,
@@ -144,7 +145,7 @@ def unseen(knowledge: Knowledge, color: Color) -> Counter[Kind]:
     return +left
 
 
-class JieqiState:
+class JieqiState(SearchState):
     """One deal walked in place. A face-down piece is scored as the average of
     what its side has unseen, so a reveal is worth what it really shows."""
 
@@ -171,7 +172,7 @@ class JieqiState:
         for sq in compress(SQUARES, board.down):
             self.hash ^= DOWN_KEYS[sq]
         self._hashes: list[int] = []
-        self._check: tuple[int | None, bool] = (None, False)  # see :meth:`in_check`
+        self._check: tuple[int, bool] = (-1, False)  # see :meth:`in_check` (no hash is -1)
         self._scores: dict[int, int] = {}  # see :meth:`evaluate`
 
     def _legal(self, moves: list[Move]) -> list[Move]:
@@ -211,7 +212,9 @@ class JieqiState:
 
     def actions(self) -> list[Action]:
         board = self.board
-        moves: list[Action] = list(_ordered(board.board, self._legal(self._pseudo(False))))
+        moves: list[Action] = list(
+            ordered(board.board, self._legal(self._pseudo(False)), by_attacker=False)
+        )
         danger = self.in_check()
         if self.reveals and not danger:
             moves += [
@@ -224,7 +227,7 @@ class JieqiState:
         return moves
 
     def captures(self) -> list[Action]:
-        return list(_ordered(self.board.board, self._legal(self._pseudo(True))))
+        return list(ordered(self.board.board, self._legal(self._pseudo(True)), by_attacker=False))
 
     def _pseudo(self, captures: bool) -> list[Move]:
         """The side to move's pseudo-legal moves (only its captures when
@@ -488,11 +491,3 @@ class JieqiState:
         lead = max(AHEAD, abs(score) - DOWN_WHEN_AHEAD * hidden)
         lead -= lead * self.quiet // (2 * NO_CAPTURE_LIMIT)
         return lead if score > 0 else -lead
-
-
-def _ordered(board: list[Piece | None], moves: list[Move]) -> list[Move]:
-    def key(move: Move) -> int:
-        victim = board[move[1]]
-        return 0 if victim is None else -LETTER_VALUES[victim.letter] - 1
-
-    return sorted(moves, key=key)
