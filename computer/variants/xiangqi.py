@@ -125,7 +125,8 @@ class XiangqiState(SearchState):
         moves: list[Move] = []
         run: list[int] = []
         for sq in BOARD_SQUARES:
-            if board[sq] is None:
+            piece = board[sq]
+            if piece is None or piece.color is not turn:
                 continue
             if sq not in ruled:
                 run.append(sq)
