@@ -145,6 +145,24 @@ def unseen(knowledge: Knowledge, color: Color) -> Counter[Kind]:
     return +left
 
 
+class Step:
+    """What a push changed, for its pop: the action, the pieces that stood on
+    a move's two squares and whether each lay face-down (a reveal's square
+    first), the starting points of the pieces a move carried, and the
+    deal's hash, the position's key and the quiet plies from before. A
+    compiled class, so its numbers are held unboxed where a tuple would
+    make an object of each."""
+
+    def __init__(self, action: Action, deal: int, place: int, quiet: int) -> None:
+        self.action = action
+        self.hash = deal
+        self.place = place
+        self.quiet = quiet
+        self.pieces: tuple[Piece | None, Piece | None] = (None, None)
+        self.down: tuple[bool, bool] = (False, False)
+        self.ids: tuple[int | None, int | None] = (None, None)
+
+
 class JieqiState(SearchState):
     """One deal walked in place. A face-down piece is scored as the average of
     what its side has unseen, so a reveal is worth what it really shows."""
@@ -159,19 +177,17 @@ class JieqiState(SearchState):
         self.board = board
         self.reveals = reveals
         self.hidden_value = hidden_value
-        self._stack: list[tuple[Action, Piece | None, Piece | None, bool, bool]] = []
+        self._steps: list[Step] = []  # one per push, for its pop
         self._king_taken = False
         self.past = past
         self.seen: dict[int, int] = {} if past is None else dict(past.keys)
         self.ids: list[int | None] = [None] * 90 if past is None else list(past.ids)
         self.quiet = 0 if past is None else past.quiet
         self.place = _key(board.turn, self.ids, board.down)  # the position's key now
-        self._trail: list[tuple[int, int, int | None, int | None]] = []
         # The deal's Zobrist hash: each piece as drawn, which lie face-down, whose turn.
         self.hash = zobrist(board.board, board.turn)
         for sq in compress(SQUARES, board.down):
             self.hash ^= DOWN_KEYS[sq]
-        self._hashes: list[int] = []
         self._check: tuple[int, bool] = (-1, False)  # see :meth:`in_check` (no hash is -1)
         self._scores: dict[int, int] = {}  # see :meth:`evaluate`
 
@@ -292,13 +308,13 @@ class JieqiState(SearchState):
 
     def push(self, action: Action) -> None:
         board, down = self.board.board, self.board.down
-        entry: tuple[Action, Piece | None, Piece | None, bool, bool]
         h = self.hash
-        self._hashes.append(h)
+        step = Step(action, h, self.place, self.quiet)
         h ^= SIDE_KEY
         if isinstance(action, Move):
             f, t = action[0], action[1]
-            entry = (action, board[f], board[t], down[f], down[t])
+            step.pieces = (board[f], board[t])
+            step.down = (down[f], down[t])
             taken = board[t]
             mover = board[f]
             assert mover is not None
@@ -314,31 +330,30 @@ class JieqiState(SearchState):
             down[f] = down[t] = False
             self._king_taken = taken is not None and taken.letter == KING_LETTER
         elif isinstance(action, Reveal):
-            entry = (action, None, None, down[action.square], False)
+            step.down = (down[action.square], False)
             if down[action.square]:
                 h ^= DOWN_KEYS[action.square]
             down[action.square] = False
             self._king_taken = False
         else:
-            entry = (action, None, None, False, False)
             self._king_taken = False
         self.hash = h
-        self._stack.append(entry)
+        self._steps.append(step)
         self.board.turn = OTHER[self.board.turn]
-        self._remember(action)
+        self._remember(step)
 
-    def _remember(self, action: Action) -> None:
+    def _remember(self, step: Step) -> None:
         """Follow the pieces and count the position (pop undoes it), its key
         updated by what the action changed (``push`` saved what was face-down)."""
         ids = self.ids
         quiet = self.quiet
         place = self.place ^ SIDE_KEY
-        _, _, taken, down_f, down_t = self._stack[-1]
-        saved: tuple[int | None, int | None] = (None, None)
+        action, taken = step.action, step.pieces[1]
+        down_f, down_t = step.down
         if isinstance(action, Move):
             f, t = action[0], action[1]
             mover, victim = ids[f], ids[t]
-            saved = (mover, victim)
+            step.ids = (mover, victim)
             self.quiet = 0 if victim is not None or taken is not None else quiet + 1
             ids[t], ids[f] = mover, None
             if mover is not None:
@@ -355,29 +370,24 @@ class JieqiState(SearchState):
                 place ^= DOWN_KEYS[action.square]
         seen = self.seen
         seen[place] = seen.get(place, 0) + 1
-        self._trail.append((self.place, quiet, *saved))
         self.place = place
 
-    def _forget(self, action: Action) -> None:
-        before, quiet, from_id, to_id = self._trail.pop()
-        self.seen[self.place] -= 1
-        self.place = before
-        self.quiet = quiet
-        if isinstance(action, Move):
-            self.ids[action[0]], self.ids[action[1]] = from_id, to_id
-
     def pop(self) -> None:
-        self._forget(self._stack[-1][0])
-        action, moved, taken, down_f, down_t = self._stack.pop()
+        step = self._steps.pop()
+        self.seen[self.place] -= 1
+        self.place, self.quiet = step.place, step.quiet
+        action = step.action
         board, down = self.board.board, self.board.down
         if isinstance(action, Move):
             f, t = action[0], action[1]
-            board[f], board[t], down[f], down[t] = moved, taken, down_f, down_t
+            self.ids[f], self.ids[t] = step.ids
+            board[f], board[t] = step.pieces
+            down[f], down[t] = step.down
         elif isinstance(action, Reveal):
-            down[action.square] = down_f
+            down[action.square] = step.down[0]
         self.board.turn = OTHER[self.board.turn]
         self._king_taken = False
-        self.hash = self._hashes.pop()
+        self.hash = step.hash
 
     def is_capture(self, action: Action) -> bool:
         return isinstance(action, Move) and self.board.board[action[1]] is not None
@@ -418,7 +428,7 @@ class JieqiState(SearchState):
     def terminal(self) -> int | None:
         if self._king_taken:
             return -MATE  # J-4: the king was just taken
-        if self._trail and (self.seen[self.place] > 1 or self.quiet >= NO_CAPTURE_LIMIT):
+        if self._steps and (self.seen[self.place] > 1 or self.quiet >= NO_CAPTURE_LIMIT):
             return 0  # a position met before (J-8), or the no-capture limit (S-12)
         return None
 
