@@ -24,6 +24,7 @@ from __future__ import annotations
 
 import math
 import time
+from abc import abstractmethod
 from collections.abc import Hashable, Sequence
 from dataclasses import dataclass, field
 from typing import Final, TypeVar
@@ -78,42 +79,45 @@ class SearchState:
 
     A base class rather than a protocol: compiled, the search then calls a
     state's methods through its class's table, not by looking each name up
-    at every node. A state without a hash or a null move keeps the last four
-    methods as they are here: nothing looked up, no pass tried
-    (:meth:`push_null` is then never called)."""
+    at every node. Every state gives the eight abstract methods; one
+    without a hash or a null move keeps the last four as they are here:
+    nothing looked up, no pass tried (:meth:`push_null` is then never
+    called)."""
 
+    @abstractmethod
     def actions(self) -> Sequence[Action]:
         """Legal actions of the side to move, the most promising first
         (captures by value); empty when it has lost."""
-        raise NotImplementedError
 
+    @abstractmethod
     def captures(self) -> Sequence[Action]:
         """The capturing actions among :meth:`actions`, for the quiescence search."""
-        raise NotImplementedError
 
+    @abstractmethod
     def is_capture(self, action: Action) -> bool:
         """Whether ``action`` takes a piece (killers and history are for quiet ones)."""
-        raise NotImplementedError
 
+    @abstractmethod
     def push(self, action: Action) -> None:
-        raise NotImplementedError
+        """Play ``action`` on the state in place."""
 
+    @abstractmethod
     def pop(self) -> None:
-        raise NotImplementedError
+        """Take back the last :meth:`push`."""
 
+    @abstractmethod
     def terminal(self) -> int | None:
         """The score of a finished game for the side to move, else ``None``."""
-        raise NotImplementedError
 
+    @abstractmethod
     def evaluate(self) -> int:
         """A static score for the side to move."""
-        raise NotImplementedError
 
+    @abstractmethod
     def in_check(self) -> bool:
         """Whether the side to move is in check: the quiescence search then
         looks at every reply instead of standing pat, so a mate at the end of
         a line is seen."""
-        raise NotImplementedError
 
     def key(self) -> Hashable | None:
         """A key (a Zobrist hash, or the position itself) of everything the
