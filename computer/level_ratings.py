@@ -26,12 +26,12 @@ class LevelRating:
 
 
 LEVEL_RATINGS: dict[int, LevelRating] = {
-    1: LevelRating(803, 111, 92),
-    2: LevelRating(1101, 94, 92),
-    3: LevelRating(1294, 80, 92),
-    4: LevelRating(1484, 69, 92),
-    5: LevelRating(1722, 72, 92),
-    6: LevelRating(1801, 79, 92),
-    7: LevelRating(1940, 85, 92),
-    8: LevelRating(2076, 91, 220),
+    1: LevelRating(770, 113, 52),
+    2: LevelRating(1079, 95, 92),
+    3: LevelRating(1279, 81, 92),
+    4: LevelRating(1476, 69, 92),
+    5: LevelRating(1718, 73, 92),
+    6: LevelRating(1795, 80, 92),
+    7: LevelRating(1920, 88, 92),
+    8: LevelRating(2229, 100, 104),
 }
